@@ -1,0 +1,580 @@
+//! Dancing Links (Knuth's Algorithm X, after his program DLX1) over fixed-capacity index arrays.
+//!
+//! The engine knows nothing of Sudoku: it solves exact cover problems given as items and
+//! options. The layout is DLX1's: node 0 is the root of the item list, nodes `1..=n` are the
+//! item headers (their `top` holds the item's current length), and the options follow, each a
+//! run of consecutive nodes closed by a spacer. A spacer's `ulink` is the first node of the
+//! option before it and its `dlink` the last node of the option after it, which lets `hide` and
+//! `unhide` walk an option cyclically without a left/right array.
+//!
+//! Everything lives in arrays whose sizes are const generic parameters, so one engine is one
+//! plain value that a caller puts on its stack: no heap, no global state. Indices are `u16`
+//! because that halves the footprint (the 16x16 engine is about 140 KiB, which has to fit with
+//! room to spare in a 256 KiB thread stack).
+
+use core::mem::MaybeUninit;
+
+/// Index type of every link. A compile-time check in [`Dlx`] keeps capacities within it.
+pub type Ix = u16;
+
+/// Marks a spacer in `top`. Item numbers and lengths stay below it (checked at compile time).
+const SPACER: Ix = 0x8000;
+
+/// An option, named by its first node. Returned by [`Dlx::add_option`] and reported back in
+/// solutions, so a caller never needs a table of its own to find an option again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionRef(Ix);
+
+/// Why the matrix could not be built as asked. Callers size their engines so that this
+/// cannot happen for well-formed problems; it is an error rather than a panic all the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// More items, options or nodes than the engine's capacity.
+    Capacity,
+    /// An option that is empty, names an item outside `1..=n`, or names one item twice.
+    BadOption,
+}
+
+/// What a solution callback asks the search to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Look for further solutions.
+    Continue,
+    /// End the search now (the matrix is still restored before `search` returns).
+    Stop,
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Options tried (Knuth's "nodes" of the search tree).
+    pub nodes: u64,
+    /// Solutions reported to the callback.
+    pub solutions: u64,
+}
+
+/// An exact cover matrix with room for `ITEMS - 1` items, `OPTIONS` options and `NODES` nodes
+/// in all (headers, option nodes and one spacer per option plus one).
+pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
+    /// Item list, a doubly linked ring through the root 0.
+    llink: [Ix; ITEMS],
+    rlink: [Ix; ITEMS],
+    /// Per node: the item it belongs to; for a header, the item's length; for a spacer, SPACER.
+    top: [Ix; NODES],
+    ulink: [Ix; NODES],
+    dlink: [Ix; NODES],
+    /// The nodes chosen so far, one per level: selected options first, then the search's.
+    chosen: [Ix; ITEMS],
+    level: usize,
+    /// Number of items n, options added, and the next free node.
+    items: usize,
+    options: usize,
+    next_node: usize,
+}
+
+impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OPTIONS, NODES> {
+    const FITS: () = assert!(
+        ITEMS >= 2 && NODES >= ITEMS + 1 && NODES <= SPACER as usize && OPTIONS < SPACER as usize,
+        "engine capacity does not fit 16-bit links"
+    );
+
+    /// Zeroes `slot` in place and returns it as an engine with no items.
+    ///
+    /// In place because the value is large: building it in a temporary and moving it would
+    /// cost a second copy of the stack space in unoptimised builds.
+    pub fn zeroed_in(slot: &mut MaybeUninit<Self>) -> &mut Self {
+        let () = Self::FITS;
+        // SAFETY: every field is an integer or an array of integers, for which all-zero bytes
+        // are a valid value; write_bytes covers exactly one `Self` at a pointer we own.
+        let engine = unsafe {
+            slot.as_mut_ptr().write_bytes(0, 1);
+            slot.assume_init_mut()
+        };
+        engine.reset(0).expect("zero items always fit");
+        engine
+    }
+
+    /// Empties the matrix and sets up `items` items, numbered `1..=items`.
+    pub fn reset(&mut self, items: usize) -> Result<(), BuildError> {
+        if items + 1 > ITEMS || items + 2 > NODES {
+            return Err(BuildError::Capacity);
+        }
+        for i in 0..=items {
+            self.llink[i] = if i == 0 { items } else { i - 1 } as Ix;
+            self.rlink[i] = if i == items { 0 } else { i + 1 } as Ix;
+            self.top[i] = 0;
+            self.ulink[i] = i as Ix;
+            self.dlink[i] = i as Ix;
+        }
+        let first_spacer = items + 1;
+        self.top[first_spacer] = SPACER;
+        self.ulink[first_spacer] = first_spacer as Ix;
+        self.dlink[first_spacer] = first_spacer as Ix;
+        self.items = items;
+        self.options = 0;
+        self.next_node = first_spacer + 1;
+        self.level = 0;
+        Ok(())
+    }
+
+    /// Number of items (`n`).
+    pub fn item_count(&self) -> usize {
+        self.items
+    }
+
+    /// Appends an option covering `items` (each in `1..=n`, no repeats). Only before
+    /// [`select`](Self::select) and [`search`](Self::search).
+    pub fn add_option(&mut self, items: &[usize]) -> Result<OptionRef, BuildError> {
+        debug_assert_eq!(self.level, 0, "options are added before any selection");
+        let valid = !items.is_empty()
+            && items.iter().enumerate().all(|(k, &i)| {
+                (1..=self.items).contains(&i) && !items[..k].contains(&i)
+            });
+        if !valid {
+            return Err(BuildError::BadOption);
+        }
+        if self.options >= OPTIONS || self.next_node + items.len() + 1 > NODES {
+            return Err(BuildError::Capacity);
+        }
+        let first = self.next_node;
+        for (k, &item) in items.iter().enumerate() {
+            let x = first + k;
+            let last = self.ulink[item] as usize;
+            self.top[x] = item as Ix;
+            self.ulink[x] = last as Ix;
+            self.dlink[x] = item as Ix;
+            self.dlink[last] = x as Ix;
+            self.ulink[item] = x as Ix;
+            self.top[item] += 1;
+        }
+        let last = first + items.len() - 1;
+        let spacer_before = first - 1;
+        let spacer_after = last + 1;
+        self.dlink[spacer_before] = last as Ix;
+        self.top[spacer_after] = SPACER;
+        self.ulink[spacer_after] = first as Ix;
+        self.dlink[spacer_after] = spacer_after as Ix;
+        self.next_node = spacer_after + 1;
+        self.options += 1;
+        Ok(OptionRef(first as Ix))
+    }
+
+    /// The items of an option, in the order they were given.
+    pub fn option_items(&self, option: OptionRef) -> impl Iterator<Item = usize> + '_ {
+        let first = option.0 as usize;
+        self.top[first..]
+            .iter()
+            .take_while(|&&t| t < SPACER)
+            .map(|&t| t as usize)
+    }
+
+    /// The options still in `item`'s list, top to bottom.
+    pub fn options_of(&self, item: usize) -> impl Iterator<Item = OptionRef> + '_ {
+        core::iter::successors(Some(self.dlink[item] as usize), |&p| Some(self.dlink[p] as usize))
+            .take_while(move |&p| p != item)
+            .map(|p| self.option_of(p))
+    }
+
+    /// Commits to `option` before the search (a Sudoku given, say): covers its items.
+    /// Returns false, changing nothing, when the option is no longer available because an
+    /// earlier selection covered one of its items.
+    pub fn select(&mut self, option: OptionRef) -> bool {
+        let first = option.0 as usize;
+        let available = self.option_items(option).all(|item| self.is_active(item));
+        if !available || self.level >= ITEMS {
+            return false;
+        }
+        self.cover(self.top[first] as usize);
+        self.cover_rest(first);
+        self.chosen[self.level] = first as Ix;
+        self.level += 1;
+        true
+    }
+
+    /// Whether `item` is still in the item list. Exact while items are only covered, as
+    /// before the search: a covered item's neighbours never point back at it.
+    fn is_active(&self, item: usize) -> bool {
+        self.rlink[self.llink[item] as usize] as usize == item
+    }
+
+    /// The options chosen so far: selected ones, then the search's. Inside a solution
+    /// callback, these are the options of that solution.
+    pub fn chosen(&self) -> impl Iterator<Item = OptionRef> + '_ {
+        self.chosen[..self.level].iter().map(|&x| self.option_of(x as usize))
+    }
+
+    fn option_of(&self, node: usize) -> OptionRef {
+        let mut q = node;
+        while self.top[q] < SPACER {
+            q += 1;
+        }
+        OptionRef(self.ulink[q])
+    }
+
+    /// Algorithm X, iterative: steps X2-X8 of DLX1 with the minimum-length item chosen first.
+    /// Calls `on_solution` for each exact cover (extending the selected options) until it says
+    /// [`Flow::Stop`] or the space is exhausted. Either way the matrix is restored to its state
+    /// before the call, so the same engine can be searched again.
+    pub fn search(&mut self, mut on_solution: impl FnMut(&Self) -> Flow) -> SearchStats {
+        enum Step {
+            Enter,
+            Try,
+            Backtrack,
+        }
+        let base = self.level;
+        let mut stats = SearchStats::default();
+        let mut stopping = false;
+        let mut step = Step::Enter;
+        loop {
+            match step {
+                Step::Enter => {
+                    if self.rlink[0] == 0 {
+                        stats.solutions += 1;
+                        stopping = on_solution(self) == Flow::Stop;
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    let item = self.choose_item();
+                    self.cover(item);
+                    self.chosen[self.level] = self.dlink[item];
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let x = self.chosen[self.level] as usize;
+                    if x <= self.items {
+                        // Back at the header: every option of item x has been tried.
+                        self.uncover(x);
+                        step = Step::Backtrack;
+                    } else {
+                        stats.nodes += 1;
+                        self.cover_rest(x);
+                        self.level += 1;
+                        step = Step::Enter;
+                    }
+                }
+                Step::Backtrack => {
+                    if self.level == base {
+                        break;
+                    }
+                    self.level -= 1;
+                    let x = self.chosen[self.level] as usize;
+                    self.uncover_rest(x);
+                    if stopping {
+                        self.uncover(self.top[x] as usize);
+                    } else {
+                        self.chosen[self.level] = self.dlink[x];
+                        step = Step::Try;
+                    }
+                }
+            }
+        }
+        stats
+    }
+
+    /// The active item with the fewest options, the first such in item order.
+    fn choose_item(&self) -> usize {
+        let mut best = self.rlink[0] as usize;
+        let mut best_len = self.top[best];
+        let mut i = self.rlink[best] as usize;
+        while i != 0 && best_len > 0 {
+            if self.top[i] < best_len {
+                best = i;
+                best_len = self.top[i];
+            }
+            i = self.rlink[i] as usize;
+        }
+        best
+    }
+
+    /// Removes item `i` from the item list and every option that contains it from the other
+    /// items' lists.
+    fn cover(&mut self, i: usize) {
+        let mut p = self.dlink[i] as usize;
+        while p != i {
+            self.hide(p);
+            p = self.dlink[p] as usize;
+        }
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l as usize] = r;
+        self.llink[r as usize] = l;
+    }
+
+    fn uncover(&mut self, i: usize) {
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l as usize] = i as Ix;
+        self.llink[r as usize] = i as Ix;
+        let mut p = self.ulink[i] as usize;
+        while p != i {
+            self.unhide(p);
+            p = self.ulink[p] as usize;
+        }
+    }
+
+    fn hide(&mut self, p: usize) {
+        let mut q = p + 1;
+        while q != p {
+            let x = self.top[q];
+            let (u, d) = (self.ulink[q], self.dlink[q]);
+            if x >= SPACER {
+                q = u as usize;
+            } else {
+                self.dlink[u as usize] = d;
+                self.ulink[d as usize] = u;
+                self.top[x as usize] -= 1;
+                q += 1;
+            }
+        }
+    }
+
+    fn unhide(&mut self, p: usize) {
+        let mut q = p - 1;
+        while q != p {
+            let x = self.top[q];
+            let (u, d) = (self.ulink[q], self.dlink[q]);
+            if x >= SPACER {
+                q = d as usize;
+            } else {
+                self.dlink[u as usize] = q as Ix;
+                self.ulink[d as usize] = q as Ix;
+                self.top[x as usize] += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers the items of x's option other than x's own (already covered by the caller).
+    fn cover_rest(&mut self, x: usize) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.top[p];
+            if j >= SPACER {
+                p = self.ulink[p] as usize;
+            } else {
+                self.cover(j as usize);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`cover_rest`](Self::cover_rest), in reverse order.
+    fn uncover_rest(&mut self, x: usize) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.top[p];
+            if j >= SPACER {
+                p = self.dlink[p] as usize;
+            } else {
+                self.uncover(j as usize);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Debug-only consistency check of every link reachable from the root: the item ring is
+    /// doubly linked, each active item's list is doubly linked, its nodes name it, and its
+    /// length is the number of nodes in the list. Returns a description of the first fault.
+    #[cfg(any(test, debug_assertions))]
+    pub fn check_links(&self) -> Result<(), &'static str> {
+        let mut seen = 0;
+        let mut i = 0usize;
+        loop {
+            let r = self.rlink[i] as usize;
+            if r > self.items || self.llink[r] as usize != i {
+                return Err("item ring is not doubly linked");
+            }
+            i = r;
+            if i == 0 {
+                break;
+            }
+            seen += 1;
+            if seen > self.items {
+                return Err("item ring does not close");
+            }
+            let mut len = 0;
+            let mut p = self.dlink[i] as usize;
+            while p != i {
+                if p >= self.next_node || self.ulink[self.dlink[p] as usize] as usize != p {
+                    return Err("item list is not doubly linked");
+                }
+                if self.top[p] as usize != i {
+                    return Err("node in the wrong item list");
+                }
+                len += 1;
+                if len > OPTIONS {
+                    return Err("item list does not close");
+                }
+                p = self.dlink[p] as usize;
+            }
+            if self.top[i] as usize != len {
+                return Err("item length differs from its list");
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Small = Dlx<16, 64, 512>;
+
+    fn with_engine<R>(f: impl FnOnce(&mut Small) -> R) -> R {
+        let mut slot = MaybeUninit::uninit();
+        f(Small::zeroed_in(&mut slot))
+    }
+
+    /// Every link and length, to compare the matrix before and after a search.
+    fn snapshot(e: &Small) -> Vec<Ix> {
+        let mut v = Vec::new();
+        v.extend_from_slice(&e.llink[..=e.items]);
+        v.extend_from_slice(&e.rlink[..=e.items]);
+        v.extend_from_slice(&e.top[..e.next_node]);
+        v.extend_from_slice(&e.ulink[..e.next_node]);
+        v.extend_from_slice(&e.dlink[..e.next_node]);
+        v
+    }
+
+    /// All exact covers by brute force over subsets of options, as sorted index lists.
+    fn brute_force(items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for mask in 0u32..(1 << options.len()) {
+            let mut count = vec![0; items + 1];
+            for (k, opt) in options.iter().enumerate() {
+                if mask & (1 << k) != 0 {
+                    for &i in opt {
+                        count[i] += 1;
+                    }
+                }
+            }
+            if count[1..].iter().all(|&c| c == 1) {
+                out.push((0..options.len()).filter(|k| mask & (1 << k) != 0).collect());
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn all_solutions(e: &mut Small, refs: &[OptionRef]) -> Vec<Vec<usize>> {
+        let mut found = Vec::new();
+        e.search(|e| {
+            let mut s: Vec<usize> =
+                e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
+            s.sort();
+            found.push(s);
+            Flow::Continue
+        });
+        found.sort();
+        found
+    }
+
+    /// A tiny xorshift so the tests need no crate and are reproducible.
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn knuths_example_has_its_one_solution() {
+        // TAOCP 7.2.2.1 (6): items a..g, options 'c e', 'a d g', 'b c f', 'a d f', 'b g', 'd e g'.
+        let options = [vec![3, 5], vec![1, 4, 7], vec![2, 3, 6], vec![1, 4, 6], vec![2, 7], vec![4, 5, 7]];
+        with_engine(|e| {
+            e.reset(7).unwrap();
+            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            assert_eq!(all_solutions(e, &refs), vec![vec![0, 3, 4]]);
+        });
+    }
+
+    #[test]
+    fn random_matrices_agree_with_brute_force_and_restore_every_link() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut total_solutions = 0;
+        for _ in 0..3000 {
+            let items = 1 + (rng(&mut seed) % 8) as usize;
+            let n_options = (rng(&mut seed) % 14) as usize;
+            let options: Vec<Vec<usize>> = (0..n_options)
+                .map(|_| {
+                    let mut o: Vec<usize> = (1..=items).filter(|_| rng(&mut seed) % 3 == 0).collect();
+                    if o.is_empty() {
+                        o.push(1 + (rng(&mut seed) % items as u64) as usize);
+                    }
+                    o
+                })
+                .collect();
+            let expected = brute_force(items, &options);
+            total_solutions += expected.len();
+            with_engine(|e| {
+                e.reset(items).unwrap();
+                let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+                e.check_links().unwrap();
+                let before = snapshot(e);
+                assert_eq!(all_solutions(e, &refs), expected, "{items} items, {options:?}");
+                e.check_links().unwrap();
+                assert_eq!(snapshot(e), before, "search must restore the matrix");
+            });
+        }
+        assert!(total_solutions > 1000, "the generator should make solvable cases too");
+    }
+
+    #[test]
+    fn stop_ends_the_search_and_still_restores_the_matrix() {
+        // Items 1..4; options {1},{2},{3},{4},{1,2},{3,4}: four solutions.
+        let options = [vec![1], vec![2], vec![3], vec![4], vec![1, 2], vec![3, 4]];
+        with_engine(|e| {
+            e.reset(4).unwrap();
+            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            let before = snapshot(e);
+            let stats = e.search(|_| Flow::Stop);
+            assert_eq!(stats.solutions, 1);
+            assert_eq!(snapshot(e), before);
+            assert_eq!(all_solutions(e, &refs).len(), 4);
+        });
+    }
+
+    #[test]
+    fn select_commits_to_an_option_and_refuses_a_conflicting_one() {
+        let options = [vec![1], vec![2], vec![3], vec![4], vec![1, 2], vec![3, 4]];
+        with_engine(|e| {
+            e.reset(4).unwrap();
+            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            assert!(e.select(refs[4]));
+            assert!(!e.select(refs[0]), "item 1 is already covered");
+            assert!(!e.select(refs[4]), "an option cannot be selected twice");
+            e.check_links().unwrap();
+            let found = all_solutions(e, &refs);
+            assert_eq!(found, vec![vec![2, 3, 4], vec![4, 5]]);
+        });
+    }
+
+    #[test]
+    fn option_items_are_reported_in_order() {
+        with_engine(|e| {
+            e.reset(5).unwrap();
+            let a = e.add_option(&[5, 2]).unwrap();
+            let b = e.add_option(&[1, 3, 4]).unwrap();
+            assert_eq!(e.option_items(a).collect::<Vec<_>>(), vec![5, 2]);
+            assert_eq!(e.option_items(b).collect::<Vec<_>>(), vec![1, 3, 4]);
+        });
+    }
+
+    #[test]
+    fn bad_options_and_overflow_are_errors_not_panics() {
+        with_engine(|e| {
+            assert_eq!(e.reset(16), Err(BuildError::Capacity));
+            e.reset(3).unwrap();
+            assert_eq!(e.add_option(&[]), Err(BuildError::BadOption));
+            assert_eq!(e.add_option(&[0]), Err(BuildError::BadOption));
+            assert_eq!(e.add_option(&[4]), Err(BuildError::BadOption));
+            assert_eq!(e.add_option(&[2, 2]), Err(BuildError::BadOption));
+            let mut added = 0;
+            while e.add_option(&[1, 2, 3]).is_ok() {
+                added += 1;
+            }
+            // 512 nodes: 4 headers, 1 spacer, then 4 nodes per option (3 items + spacer).
+            assert_eq!(added, ((512 - 5) / 4).min(64));
+            e.check_links().unwrap();
+        });
+    }
+}

@@ -1,0 +1,241 @@
+//! Sudoku as exact cover, for any box size: one option per (cell, digit), four items per option
+//! (the cell is filled, its row has the digit, its column has it, its box has it), plus the text
+//! alphabet that judges use (`A`.. letters, `-` or `.` for a blank).
+//!
+//! Grids here are slices of `side * side` bytes, row-major: 0 is a blank, `1..=side` a digit.
+
+use crate::Error;
+use crate::engine::{Dlx, Flow, OptionRef, SearchStats};
+
+/// Rows of the seeds' matrices: one per (cell, digit), plus the seeds' slack of 10 (their `MN`).
+pub const fn max_options(side: usize) -> usize {
+    side * side * side + 10
+}
+
+/// Columns of the seeds' matrices: four constraints per (unit, digit), plus 10 (their `MM`).
+pub const fn max_items(side: usize) -> usize {
+    4 * side * side + 10
+}
+
+/// The seeds' node count `MNN = 4 MN + MM`, plus the one spacer per option of Knuth's layout.
+pub const fn max_nodes(side: usize) -> usize {
+    4 * max_options(side) + max_items(side) + max_options(side)
+}
+
+/// The engine sized for 16x16 grids (about 140 KiB).
+pub type Engine16 = Dlx<{ max_items(16) }, { max_options(16) }, { max_nodes(16) }>;
+/// The engine sized for 9x9 grids.
+pub type Engine9 = Dlx<{ max_items(9) }, { max_options(9) }, { max_nodes(9) }>;
+
+/// The geometry of a Sudoku whose boxes are `box_size` x `box_size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    box_size: usize,
+}
+
+impl Shape {
+    pub const NINE: Shape = Shape { box_size: 3 };
+    pub const SIXTEEN: Shape = Shape { box_size: 4 };
+
+    /// Box sizes from 2 to 5 (side 4 to 25): digit sets must fit the 32-bit candidate masks.
+    pub const fn with_box_size(box_size: usize) -> Option<Shape> {
+        if box_size >= 2 && box_size <= 5 { Some(Shape { box_size }) } else { None }
+    }
+
+    /// Cells in a row, digits in the alphabet.
+    pub const fn side(self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    pub const fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    fn box_of(self, row: usize, col: usize) -> usize {
+        (row / self.box_size) * self.box_size + col / self.box_size
+    }
+
+    /// Item numbers, 1-based as the engine wants. The order (cells, rows, boxes, columns) is
+    /// the seed's: the engine breaks length ties by item order, and the seed measured this
+    /// order as much faster than putting the box constraints first.
+    fn cell_item(self, cell: usize) -> usize {
+        1 + cell
+    }
+
+    fn row_item(self, row: usize, digit: usize) -> usize {
+        1 + self.cells() + row * self.side() + (digit - 1)
+    }
+
+    fn box_item(self, bx: usize, digit: usize) -> usize {
+        1 + 2 * self.cells() + bx * self.side() + (digit - 1)
+    }
+
+    fn col_item(self, col: usize, digit: usize) -> usize {
+        1 + 3 * self.cells() + col * self.side() + (digit - 1)
+    }
+
+    fn items(self) -> usize {
+        4 * self.cells()
+    }
+
+    /// The (cell, digit) an option stands for, from its first two items (cell, then row-digit).
+    fn decode(self, mut items: impl Iterator<Item = usize>) -> Option<(usize, u8)> {
+        let cell = items.next()? - 1;
+        let row_digit = items.next()? - 1 - self.cells();
+        Some((cell, (row_digit % self.side() + 1) as u8))
+    }
+}
+
+/// Reads the cells of a `shape` grid from text: `A`, `B`, ... for digits 1, 2, ..., `-` or `.`
+/// for a blank; space, tab, CR and LF are skipped anywhere. Reading stops at the first fault,
+/// so a caller never reads further than that: a character outside the alphabet is
+/// [`Error::Cell`]; a cell beyond the last, or the end of the text before it, is
+/// [`Error::Length`]. `cells` is written only on success.
+pub fn parse_letters(
+    text: impl Iterator<Item = u8>,
+    shape: Shape,
+    cells: &mut [u8],
+) -> Result<(), Error> {
+    let wanted = shape.cells();
+    if cells.len() != wanted {
+        return Err(Error::Length);
+    }
+    let mut grid = [0u8; Shape::with_box_size(5).unwrap().cells()];
+    let mut count = 0;
+    for byte in text {
+        let value = match byte {
+            b' ' | b'\t' | b'\r' | b'\n' => continue,
+            b'-' | b'.' => 0,
+            b'A'..=b'Z' if usize::from(byte - b'A') < shape.side() => byte - b'A' + 1,
+            _ => return Err(Error::Cell),
+        };
+        if count == wanted {
+            return Err(Error::Length);
+        }
+        grid[count] = value;
+        count += 1;
+    }
+    if count != wanted {
+        return Err(Error::Length);
+    }
+    cells.copy_from_slice(&grid[..wanted]);
+    Ok(())
+}
+
+/// Writes a solved grid as letters (`A` for 1), one byte per cell.
+pub fn write_letters(cells: &[u8], text: &mut [u8]) {
+    for (t, &c) in text.iter_mut().zip(cells) {
+        *t = b'A' + c - 1;
+    }
+}
+
+/// Fills the blanks of `cells` with the first solution the search finds, the same one on
+/// every call. Leaves `cells` as it was when there is none ([`Error::Unsolvable`]), givens
+/// that repeat in a unit included.
+pub fn solve<const I: usize, const O: usize, const N: usize>(
+    engine: &mut Dlx<I, O, N>,
+    shape: Shape,
+    cells: &mut [u8],
+) -> Result<SearchStats, Error> {
+    encode(engine, shape, cells)?;
+    let mut solved = false;
+    let stats = engine.search(|e| {
+        for option in e.chosen() {
+            if let Some((cell, digit)) = shape.decode(e.option_items(option)) {
+                cells[cell] = digit;
+            }
+        }
+        solved = true;
+        Flow::Stop
+    });
+    if solved { Ok(stats) } else { Err(Error::Unsolvable) }
+}
+
+/// Counts the completions of `cells`, stopping at `limit`.
+pub fn count_solutions<const I: usize, const O: usize, const N: usize>(
+    engine: &mut Dlx<I, O, N>,
+    shape: Shape,
+    cells: &[u8],
+    limit: u64,
+) -> Result<u64, Error> {
+    if limit == 0 {
+        return Ok(0);
+    }
+    match encode(engine, shape, cells) {
+        Err(Error::Unsolvable) => return Ok(0),
+        other => other?,
+    }
+    let mut found = 0;
+    engine.search(|_| {
+        found += 1;
+        if found == limit { Flow::Stop } else { Flow::Continue }
+    });
+    Ok(found)
+}
+
+/// Builds the exact cover matrix of `cells` in `engine` and selects the givens' options.
+///
+/// A blank cell gets an option for each digit that no given in its row, column or box already
+/// holds (the search would discard the others at once; leaving them out keeps the matrix small).
+/// A given cell gets only its own digit's option, and selecting it covers its four items, so a
+/// second given with the same digit in a unit finds its option gone: [`Error::Unsolvable`].
+fn encode<const I: usize, const O: usize, const N: usize>(
+    engine: &mut Dlx<I, O, N>,
+    shape: Shape,
+    cells: &[u8],
+) -> Result<(), Error> {
+    let side = shape.side();
+    if cells.len() != shape.cells() {
+        return Err(Error::Length);
+    }
+    // Digits held by the givens of each row, column and box, as bit masks (bit d for digit d).
+    let mut row_has = [0u32; 25];
+    let mut col_has = [0u32; 25];
+    let mut box_has = [0u32; 25];
+    for (cell, &digit) in cells.iter().enumerate() {
+        let digit = usize::from(digit);
+        if digit > side {
+            return Err(Error::Cell);
+        }
+        let (r, c) = (cell / side, cell % side);
+        let bit = (1u32 << digit) & !1;
+        row_has[r] |= bit;
+        col_has[c] |= bit;
+        box_has[shape.box_of(r, c)] |= bit;
+    }
+
+    // A capacity error means the engine was sized for a smaller grid than `shape`: the input
+    // holds more cells than this engine takes.
+    let capacity = |_| Error::Length;
+    engine.reset(shape.items()).map_err(capacity)?;
+    for (cell, &given) in cells.iter().enumerate() {
+        let (r, c) = (cell / side, cell % side);
+        let b = shape.box_of(r, c);
+        let taken = row_has[r] | col_has[c] | box_has[b];
+        for digit in 1..=side {
+            let allowed = if given == 0 {
+                taken & (1 << digit) == 0
+            } else {
+                usize::from(given) == digit
+            };
+            if allowed {
+                let items = [
+                    shape.cell_item(cell),
+                    shape.row_item(r, digit),
+                    shape.col_item(c, digit),
+                    shape.box_item(b, digit),
+                ];
+                engine.add_option(&items).map_err(capacity)?;
+            }
+        }
+    }
+    for (cell, &given) in cells.iter().enumerate() {
+        if given != 0 {
+            let option: Option<OptionRef> = engine.options_of(shape.cell_item(cell)).next();
+            if !option.is_some_and(|o| engine.select(o)) {
+                return Err(Error::Unsolvable);
+            }
+        }
+    }
+    Ok(())
+}

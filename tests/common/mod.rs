@@ -1,0 +1,103 @@
+//! What the integration tests share: where things are, and compiling C against libdlx.
+#![allow(dead_code)] // each test binary uses its own part of this module
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The project's shared/ folder (seeds, corpora): `$DLX_SHARED_DIR`, else `../shared`.
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("DLX_SHARED_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared"))
+}
+
+pub fn read_shared(relative: &str) -> String {
+    let path = shared_dir().join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+/// Where cargo put libdlx.a and libdlx.so for this test run: the profile folder above the
+/// test binary (target/release/deps/<test> -> target/release).
+pub fn lib_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    exe.parent().and_then(Path::parent).expect("target/<profile>").to_path_buf()
+}
+
+/// A scratch folder for one test's C builds, under target/.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = lib_dir().join("c-build").join(name);
+    std::fs::create_dir_all(&dir).expect("create scratch folder");
+    dir
+}
+
+/// The C compiler the cc crate picks for this target, with the flags of a careful build.
+pub fn c_compiler(cpp: bool) -> Command {
+    let compiler = cc::Build::new()
+        .cpp(cpp)
+        .target(env!("DLX_BUILD_TARGET"))
+        .host(env!("DLX_BUILD_HOST"))
+        .opt_level(2)
+        .debug(false)
+        .cargo_metadata(false)
+        .warnings(true)
+        .extra_warnings(true)
+        .warnings_into_errors(true)
+        .get_compiler();
+    compiler.to_command()
+}
+
+/// What `cargo rustc -- --print native-static-libs` reports for libdlx.a.
+pub const NATIVE_STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    Static,
+    Shared,
+}
+
+/// Compiles C sources into `out`, against include/ and libdlx linked as asked.
+pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
+    let mut cmd = c_compiler(false);
+    cmd.arg("-std=c99").arg("-I").arg(root().join("include")).args(sources).arg("-o").arg(out);
+    match link {
+        Link::Static => {
+            cmd.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
+        }
+        Link::Shared => {
+            let dir = lib_dir();
+            cmd.arg("-L").arg(&dir).arg("-ldlx").arg("-lpthread").arg(format!("-Wl,-rpath,{}", dir.display()));
+        }
+    }
+    run_ok(&mut cmd);
+}
+
+/// Runs a command, failing the test with its output unless it exits 0.
+pub fn run_ok(cmd: &mut Command) -> Output {
+    let output = cmd.output().unwrap_or_else(|e| panic!("run {cmd:?}: {e}"));
+    assert!(
+        output.status.success(),
+        "{cmd:?} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The seed's 16x16 sample: (input, output), each 16 lines with LF ends, as a judge sees them.
+pub fn seed_sample_16() -> (String, String) {
+    let seed = read_shared("seeds/000_d26765aac5716a9b.txt");
+    let block = |heading: &str| -> String {
+        let mut lines = seed.lines().skip_while(|l| l.trim_end() != heading).skip(1);
+        let grid: Vec<&str> = lines.by_ref().skip_while(|l| l.trim().is_empty()).take(16).collect();
+        assert_eq!(grid.len(), 16, "{heading} has 16 lines");
+        assert!(grid.iter().all(|l| l.len() == 16), "{heading} lines are 16 cells");
+        grid.iter().map(|l| format!("{l}\n")).collect()
+    };
+    (block("Sample Input"), block("Sample Output"))
+}
