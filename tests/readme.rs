@@ -1,0 +1,110 @@
+//! README.md says what is true: its two commands, its link lines (compiled and run here with
+//! its example program), and the system libraries the static library needs.
+
+mod common;
+
+use common::{NATIVE_STATIC_LIBS, lib_dir, root, run_ok, scratch, seed_sample_16};
+use std::process::Command;
+
+fn readme() -> String {
+    std::fs::read_to_string(root().join("README.md")).unwrap()
+}
+
+/// The body of the fenced block right after `<!-- test: NAME -->`.
+fn block(name: &str) -> String {
+    let text = readme();
+    let marker = format!("<!-- test: {name} -->\n");
+    let after = &text[text.find(&marker).unwrap_or_else(|| panic!("README lacks {marker:?}")) + marker.len()..];
+    assert!(after.starts_with("```"), "a fenced block follows {marker:?}");
+    let body = &after[after.find('\n').unwrap() + 1..];
+    body[..body.find("```").unwrap()].to_string()
+}
+
+/// The libraries after `libdlx.a` on the README's static link line.
+fn readme_static_libs() -> Vec<String> {
+    block("link-static")
+        .split_whitespace()
+        .skip_while(|w| !w.ends_with("libdlx.a"))
+        .skip(1)
+        .take_while(|w| w.starts_with("-l"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_two_commands_are_at_the_top_and_ci_runs_the_test_one() {
+    let text = readme();
+    let top: String = text.lines().take(25).collect::<Vec<_>>().join("\n");
+    assert!(top.contains("make demo") && top.contains("make test"), "README's first lines name both commands");
+    let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+    assert!(ci.lines().any(|l| l.trim() == "make test"), ".ci/run runs the README's test command");
+}
+
+/// Runs a README link line with the example as app.c, in a scratch folder, and checks that the
+/// program prints the seed's sample solution.
+fn link_and_run(name: &str) {
+    let dir = scratch(&format!("readme-{name}"));
+    std::fs::write(dir.join("app.c"), block("readme-example")).unwrap();
+    let line = block(name);
+    let words: Vec<String> = line
+        .split_whitespace()
+        .map(|w| {
+            let w = w.replace("$PWD/", &format!("{}/", root().display()));
+            let w = w.replace("target/release", &lib_dir().display().to_string());
+            match w.as_str() {
+                "app.c" => dir.join("app.c").display().to_string(),
+                "app" => dir.join("app").display().to_string(),
+                "-Iinclude" => format!("-I{}", root().join("include").display()),
+                _ => w,
+            }
+        })
+        .collect();
+    assert_eq!(words[0], "cc");
+    run_ok(Command::new(&words[0]).args(&words[1..]).current_dir(&dir));
+    let out = run_ok(&mut Command::new(dir.join("app")));
+    let (_, expected) = seed_sample_16();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected.replace('\n', "") + "\n");
+}
+
+#[test]
+fn the_example_links_statically_with_the_documented_line() {
+    link_and_run("link-static");
+}
+
+#[test]
+fn the_example_links_dynamically_with_the_documented_line() {
+    link_and_run("link-shared");
+}
+
+#[test]
+fn the_static_link_line_names_what_rustc_reports() {
+    // A separate target folder, so this build neither waits on nor disturbs the one under test;
+    // `cargo clean -p dlx` there makes rustc run (and print) every time.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let probe = root().join("target/native-static-libs-probe");
+    let manifest = root().join("Cargo.toml");
+    run_ok(Command::new(&cargo).args(["clean", "--release", "-p", "dlx", "--target-dir"]).arg(&probe).arg("--manifest-path").arg(&manifest));
+    let out = run_ok(
+        Command::new(&cargo)
+            .args(["rustc", "--release", "--lib", "--crate-type", "staticlib", "--target-dir"])
+            .arg(&probe)
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .args(["--", "--print", "native-static-libs"]),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let reported: Vec<String> = stderr
+        .lines()
+        .find_map(|l| l.split("native-static-libs: ").nth(1))
+        .unwrap_or_else(|| panic!("rustc printed no native-static-libs line:\n{stderr}"))
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(readme_static_libs(), reported, "README's static link line");
+    assert_eq!(NATIVE_STATIC_LIBS, reported, "tests/common/mod.rs");
+    for makefile in ["Makefile", "c_tests/Makefile"] {
+        let text = std::fs::read_to_string(root().join(makefile)).unwrap();
+        let line = format!("NATIVE_STATIC_LIBS := {}", reported.join(" "));
+        assert!(text.contains(&line), "{makefile} lacks {line:?}");
+    }
+}

@@ -1,0 +1,261 @@
+//! The Sudoku encoding and the engine against independent evidence: a plain backtracking
+//! reference on 4x4 grids, the known 9x9 and 16x16 answers and solution counts in
+//! ../shared/data, and the 256 KiB stack promise.
+
+mod common;
+
+use common::read_shared;
+use dlx::Error;
+use dlx::engine::Dlx;
+use dlx::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
+use std::ffi::CString;
+use std::mem::MaybeUninit;
+
+type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
+
+/// Completions of a 4x4 grid (0 blank) by plain backtracking over cells: no exact cover.
+fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
+    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
+        return u64::from(valid_4x4(grid));
+    };
+    let mut count = 0;
+    for digit in 1..=4 {
+        grid[cell] = digit;
+        if valid_4x4(grid) {
+            count += brute_force_4x4(grid, cell + 1);
+        }
+    }
+    grid[cell] = 0;
+    count
+}
+
+/// No digit twice in a row, column or box (blanks ignored).
+fn valid_4x4(grid: &[u8; 16]) -> bool {
+    let units = (0..4).flat_map(|u| {
+        [
+            [u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3],
+            [u, u + 4, u + 8, u + 12],
+            {
+                let base = (u / 2) * 8 + (u % 2) * 2;
+                [base, base + 1, base + 4, base + 5]
+            },
+        ]
+    });
+    units.into_iter().all(|unit| {
+        let mut seen = 0u8;
+        unit.iter().all(|&c| {
+            let d = grid[c];
+            let fresh = d == 0 || seen & (1 << d) == 0;
+            seen |= if d == 0 { 0 } else { 1 << d };
+            fresh
+        })
+    })
+}
+
+/// Whether `solution` is a complete valid grid of `shape` that keeps the givens of `puzzle`.
+fn is_completion(shape: Shape, puzzle: &[u8], solution: &[u8]) -> bool {
+    let side = shape.side();
+    let b = (side as f64).sqrt() as usize;
+    let full = (1u32 << side) - 1;
+    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u32, |m, c| m | 1 << (solution[c] - 1)) == full;
+    solution.iter().all(|&d| d >= 1 && usize::from(d) <= side)
+        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
+        && (0..side).all(|u| {
+            unit_ok(&mut (0..side).map(|k| u * side + k))
+                && unit_ok(&mut (0..side).map(|k| k * side + u))
+                && unit_ok(&mut (0..side).map(|k| ((u / b) * b + k / b) * side + (u % b) * b + k % b))
+        })
+}
+
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {
+    let shape = Shape::with_box_size(2).unwrap();
+    let mut slot = MaybeUninit::uninit();
+    let e = Engine4::zeroed_in(&mut slot);
+    let mut seed = 0xD1B5_4A32_D192_ED03u64;
+    let (mut unsolvable, mut unique, mut many) = (0, 0, 0);
+    for _ in 0..4000 {
+        let mut grid = [0u8; 16];
+        let givens = rng(&mut seed) % 9;
+        for _ in 0..givens {
+            grid[(rng(&mut seed) % 16) as usize] = (1 + rng(&mut seed) % 4) as u8;
+        }
+        let expected = brute_force_4x4(&mut grid.clone(), 0);
+        let counted = sudoku::count_solutions(e, shape, &grid, u64::MAX).unwrap();
+        assert_eq!(counted, expected, "{grid:?}");
+        assert_eq!(sudoku::count_solutions(e, shape, &grid, 2).unwrap(), expected.min(2));
+        let mut solved = grid;
+        match sudoku::solve(e, shape, &mut solved) {
+            Ok(_) => assert!(expected > 0 && is_completion(shape, &grid, &solved), "{grid:?} -> {solved:?}"),
+            Err(err) => assert!(expected == 0 && err == Error::Unsolvable && solved == grid, "{grid:?}"),
+        }
+        match expected {
+            0 => unsolvable += 1,
+            1 => unique += 1,
+            _ => many += 1,
+        }
+    }
+    assert_eq!(sudoku::count_solutions(e, shape, &[0; 16], u64::MAX), Ok(288), "4x4 grids number 288");
+    assert!(unsolvable > 100 && unique > 100 && many > 100, "{unsolvable} {unique} {many}");
+}
+
+fn digits_9(line: &str) -> Vec<u8> {
+    line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect()
+}
+
+fn letters(line: &str) -> Vec<u8> {
+    line.bytes().map(|b| if b == b'-' { 0 } else { b - b'A' + 1 }).collect()
+}
+
+/// Each puzzle of a 9x9 set solves to its listed solution, which is unique.
+fn check_9x9_set(name: &str) {
+    let puzzles = read_shared(&format!("data/sudoku9/{name}.txt"));
+    let solutions = read_shared(&format!("data/sudoku9/{name}.solutions.txt"));
+    let mut slot = MaybeUninit::uninit();
+    let e = Engine9::zeroed_in(&mut slot);
+    let mut n = 0;
+    for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
+        let puzzle = digits_9(p);
+        let mut grid = puzzle.clone();
+        sudoku::solve(e, Shape::NINE, &mut grid).unwrap_or_else(|err| panic!("{name} line {}: {err:?}", line + 1));
+        assert_eq!(grid, digits_9(s), "{name} line {}", line + 1);
+        assert_eq!(sudoku::count_solutions(e, Shape::NINE, &puzzle, 2), Ok(1), "{name} line {}", line + 1);
+        n += 1;
+    }
+    assert_eq!(n, puzzles.lines().count());
+    assert!(n > 0);
+}
+
+#[test]
+fn nine_by_nine_magictour_top1465() {
+    check_9x9_set("magictour-top1465-1465");
+}
+
+#[test]
+fn nine_by_nine_forum_hardest() {
+    check_9x9_set("forum-hardest-1106-375");
+    check_9x9_set("forum-hardest-1905-11plus-every20th-2439");
+}
+
+#[test]
+fn nine_by_nine_norvig_and_royle() {
+    check_9x9_set("norvig-top95-95");
+    check_9x9_set("norvig-hardest-11");
+    check_9x9_set("royle-17clue-every20th-2458");
+}
+
+#[test]
+fn nine_by_nine_serg_puzzles_all_have_two_or_more_solutions() {
+    let puzzles = read_shared("data/sudoku9/serg-benchmark-first1000-1000.txt");
+    let counts = read_shared("data/sudoku9/serg-benchmark-first1000-1000.nsol.txt");
+    let mut slot = MaybeUninit::uninit();
+    let e = Engine9::zeroed_in(&mut slot);
+    for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate() {
+        let puzzle = digits_9(p);
+        let found = sudoku::count_solutions(e, Shape::NINE, &puzzle, 2).unwrap();
+        assert_eq!(found.to_string(), c, "line {}", line + 1);
+        let mut grid = puzzle.clone();
+        sudoku::solve(e, Shape::NINE, &mut grid).unwrap();
+        assert!(is_completion(Shape::NINE, &puzzle, &grid), "line {}", line + 1);
+    }
+}
+
+/// lloyd-amos lines that take the plain engine minutes to count (see c_tests/harness.c).
+const LLOYD_SLOW: [usize; 2] = [595, 646];
+
+#[test]
+fn sixteen_by_sixteen_solution_counts_match_the_lloyd_amos_nsol_file() {
+    let puzzles = read_shared("data/sudoku16/lloyd-amos-acs-general-1900.txt");
+    let counts = read_shared("data/sudoku16/lloyd-amos-acs-general-1900.nsol.txt");
+    let mut slot = MaybeUninit::uninit();
+    let e = Engine16::zeroed_in(&mut slot);
+    let (mut unique, mut many) = (0, 0);
+    for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate() {
+        if LLOYD_SLOW.contains(&(line + 1)) {
+            continue;
+        }
+        let found = sudoku::count_solutions(e, Shape::SIXTEEN, &letters(p), 2).unwrap();
+        assert_eq!(found.to_string(), c, "line {}", line + 1);
+        if found == 1 { unique += 1 } else { many += 1 }
+    }
+    assert!(unique > 600 && many > 1100, "{unique} unique, {many} with more");
+}
+
+#[test]
+fn sixteen_by_sixteen_known_puzzles_are_unique() {
+    let mut slot = MaybeUninit::uninit();
+    let e = Engine16::zeroed_in(&mut slot);
+    for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "poj3076-sample-1"] {
+        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
+        for (line, p) in puzzles.lines().enumerate() {
+            let found = sudoku::count_solutions(e, Shape::SIXTEEN, &letters(p), 2);
+            assert_eq!(found, Ok(1), "{name} line {}", line + 1);
+        }
+    }
+}
+
+fn solve16(text: &str) -> (i32, Vec<u8>) {
+    let input = CString::new(text).unwrap();
+    let mut out = vec![0u8; 257];
+    // SAFETY: `input` is NUL-terminated and `out` has 257 bytes.
+    let rc = unsafe { dlx::ffi::dlx_solve16(input.as_ptr(), out.as_mut_ptr().cast()) };
+    (rc, out)
+}
+
+#[test]
+fn solve16_runs_on_a_256_kib_thread_stack() {
+    let (puzzle, _) = common::seed_sample_16();
+    let (rc, expected) = solve16(&puzzle);
+    assert_eq!(rc, 0);
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let puzzle = puzzle.clone();
+            std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn(move || solve16(&puzzle))
+                .unwrap()
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().unwrap(), (0, expected.clone()));
+    }
+}
+
+#[test]
+fn solve16_gives_the_same_answer_every_time_on_puzzles_with_many_solutions() {
+    let puzzles = read_shared("data/sudoku16/lloyd-amos-acs-general-1900.txt");
+    for p in puzzles.lines().take(300).step_by(7) {
+        let first = solve16(p);
+        assert_eq!(first.0, 0);
+        assert!(is_completion(Shape::SIXTEEN, &letters(p), &first.1[..256].iter().map(|b| b - b'A' + 1).collect::<Vec<_>>()));
+        assert_eq!(solve16(p), first);
+    }
+}
+
+#[test]
+fn parse_reads_letters_blanks_and_whitespace_and_rejects_the_rest() {
+    let mut cells = [9u8; 16];
+    let shape = Shape::with_box_size(2).unwrap();
+    assert_eq!(sudoku::parse_letters(b"AB-D\n.-C-\r\n\t----  DCBA".iter().copied(), shape, &mut cells), Ok(()));
+    assert_eq!(cells, [1, 2, 0, 4, 0, 0, 3, 0, 0, 0, 0, 0, 4, 3, 2, 1]);
+    let before = cells;
+    for (text, want) in [
+        (&b"ABCDE-----------"[..], Error::Cell),
+        (b"A", Error::Length),
+        (b"", Error::Length),
+        (b"-----------------", Error::Length),
+        (b"----------------?", Error::Cell),
+        (b"-----------------?", Error::Length),
+        (b"a---------------", Error::Cell),
+    ] {
+        assert_eq!(sudoku::parse_letters(text.iter().copied(), shape, &mut cells), Err(want), "{text:?}");
+        assert_eq!(cells, before, "nothing written on error");
+    }
+}
