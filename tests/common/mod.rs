@@ -21,16 +21,17 @@ pub fn read_shared(relative: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
-/// Where cargo put libdlx.a and libdlx.so for this test run: the profile folder above the
-/// test binary (target/release/deps/<test> -> target/release).
+/// Where this `cargo test` run built libdlx.a and libdlx.so: beside the test binary, in
+/// target/<profile>/deps. Cargo copies them up to target/<profile> only on `cargo build`, so
+/// using these guarantees the tests link the library of this very run, never a stale one.
 pub fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
-    exe.parent().and_then(Path::parent).expect("target/<profile>").to_path_buf()
+    exe.parent().expect("target/<profile>/deps").to_path_buf()
 }
 
 /// A scratch folder for one test's C builds, under target/.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = lib_dir().join("c-build").join(name);
+    let dir = lib_dir().parent().expect("target/<profile>").join("c-build").join(name);
     std::fs::create_dir_all(&dir).expect("create scratch folder");
     dir
 }
