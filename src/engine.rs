@@ -25,6 +25,14 @@ const SPACER: Ix = 0x8000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct OptionRef(Ix);
 
+impl OptionRef {
+    /// A number below the engine's `NODES`, distinct for each option of one matrix: an index
+    /// for a caller's per-option table.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
 /// Why the matrix could not be built as asked. Callers size their engines so that this
 /// cannot happen for well-formed problems; it is an error rather than a panic all the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,11 +176,23 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             .map(|&t| t as usize)
     }
 
+    /// The option at the top of `item`'s list, if any is left.
+    pub fn first_option_of(&self, item: usize) -> Option<OptionRef> {
+        let top = self.dlink[item] as usize;
+        (top != item).then(|| self.option_of(top))
+    }
+
     /// The options still in `item`'s list, top to bottom.
     pub fn options_of(&self, item: usize) -> impl Iterator<Item = OptionRef> + '_ {
         core::iter::successors(Some(self.dlink[item] as usize), |&p| Some(self.dlink[p] as usize))
             .take_while(move |&p| p != item)
             .map(|p| self.option_of(p))
+    }
+
+    /// The items not yet covered, in item order.
+    pub fn active_items(&self) -> impl Iterator<Item = usize> + '_ {
+        core::iter::successors(Some(self.rlink[0] as usize), |&i| Some(self.rlink[i] as usize))
+            .take_while(|&i| i != 0)
     }
 
     /// Commits to `option` before the search (a Sudoku given, say): covers its items.
@@ -215,7 +235,18 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// Calls `on_solution` for each exact cover (extending the selected options) until it says
     /// [`Flow::Stop`] or the space is exhausted. Either way the matrix is restored to its state
     /// before the call, so the same engine can be searched again.
-    pub fn search(&mut self, mut on_solution: impl FnMut(&Self) -> Flow) -> SearchStats {
+    pub fn search(&mut self, on_solution: impl FnMut(&Self) -> Flow) -> SearchStats {
+        self.search_pruned(|_| true, on_solution)
+    }
+
+    /// [`search`](Self::search) with a bound: `keep` is asked at every node of the search
+    /// tree, before it branches (and before a complete cover is reported), and a `false`
+    /// treats the node as a dead end. Branch and bound is built on this.
+    pub fn search_pruned(
+        &mut self,
+        mut keep: impl FnMut(&Self) -> bool,
+        mut on_solution: impl FnMut(&Self) -> Flow,
+    ) -> SearchStats {
         enum Step {
             Enter,
             Try,
@@ -228,6 +259,10 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         loop {
             match step {
                 Step::Enter => {
+                    if !keep(self) {
+                        step = Step::Backtrack;
+                        continue;
+                    }
                     if self.rlink[0] == 0 {
                         stats.solutions += 1;
                         stopping = on_solution(self) == Flow::Stop;
@@ -530,6 +565,31 @@ mod tests {
             assert_eq!(stats.solutions, 1);
             assert_eq!(snapshot(e), before);
             assert_eq!(all_solutions(e, &refs).len(), 4);
+        });
+    }
+
+    #[test]
+    fn pruned_nodes_are_not_expanded_and_the_matrix_is_restored() {
+        // Items 1..4; options {1},{2},{3},{4},{1,2},{3,4}: four solutions, two using {1}.
+        let options = [vec![1], vec![2], vec![3], vec![4], vec![1, 2], vec![3, 4]];
+        with_engine(|e| {
+            e.reset(4).unwrap();
+            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            let before = snapshot(e);
+            let mut found = Vec::new();
+            e.search_pruned(
+                |e| !e.chosen().any(|o| o == refs[0]),
+                |e| {
+                    let mut s: Vec<usize> = e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
+                    s.sort();
+                    found.push(s);
+                    Flow::Continue
+                },
+            );
+            found.sort();
+            assert_eq!(found, vec![vec![2, 3, 4], vec![4, 5]]);
+            assert_eq!(snapshot(e), before);
+            assert_eq!(e.active_items().collect::<Vec<_>>(), vec![1, 2, 3, 4]);
         });
     }
 

@@ -141,9 +141,8 @@ pub fn solve<const I: usize, const O: usize, const N: usize>(
     let mut solved = false;
     let stats = engine.search(|e| {
         for option in e.chosen() {
-            if let Some((cell, digit)) = shape.decode(e.option_items(option)) {
-                cells[cell] = digit;
-            }
+            let (cell, digit) = option_cell_digit(e, shape, option);
+            cells[cell] = digit;
         }
         solved = true;
         Flow::Stop
@@ -173,28 +172,22 @@ pub fn count_solutions<const I: usize, const O: usize, const N: usize>(
     Ok(found)
 }
 
-/// Builds the exact cover matrix of `cells` in `engine` and selects the givens' options.
-///
-/// A blank cell gets an option for each digit that no given in its row, column or box already
-/// holds (the search would discard the others at once; leaving them out keeps the matrix small).
-/// A given cell gets only its own digit's option, and selecting it covers its four items, so a
-/// second given with the same digit in a unit finds its option gone: [`Error::Unsolvable`].
-fn encode<const I: usize, const O: usize, const N: usize>(
-    engine: &mut Dlx<I, O, N>,
-    shape: Shape,
-    cells: &[u8],
-) -> Result<(), Error> {
+/// The most cells a [`Shape`] has (25x25).
+pub const MAX_CELLS: usize = 625;
+
+/// The digits each cell may hold as far as the givens tell, bit `d` for digit `d`: a given
+/// cell its own digit, a blank every digit that no given in its row, column or box holds.
+/// Repeated givens are not detected here (the matrix does that, see [`build`]).
+pub fn candidates(shape: Shape, cells: &[u8]) -> Result<[u32; MAX_CELLS], Error> {
     let side = shape.side();
     if cells.len() != shape.cells() {
         return Err(Error::Length);
     }
-    // Digits held by the givens of each row, column and box, as bit masks (bit d for digit d).
     let mut row_has = [0u32; 25];
     let mut col_has = [0u32; 25];
     let mut box_has = [0u32; 25];
     for (cell, &digit) in cells.iter().enumerate() {
-        let digit = usize::from(digit);
-        if digit > side {
+        if usize::from(digit) > side {
             return Err(Error::Cell);
         }
         let (r, c) = (cell / side, cell % side);
@@ -203,39 +196,83 @@ fn encode<const I: usize, const O: usize, const N: usize>(
         col_has[c] |= bit;
         box_has[shape.box_of(r, c)] |= bit;
     }
+    let all = ((1u32 << (side + 1)) - 1) & !1;
+    let mut out = [0u32; MAX_CELLS];
+    for (cell, &given) in cells.iter().enumerate() {
+        let (r, c) = (cell / side, cell % side);
+        out[cell] = if given != 0 {
+            1 << given
+        } else {
+            all & !(row_has[r] | col_has[c] | box_has[shape.box_of(r, c)])
+        };
+    }
+    Ok(out)
+}
 
+/// Builds the exact cover matrix of `cells` in `engine` with one option per (cell, digit) of
+/// `options`, in that order (the order in which the search will try them), then selects the
+/// givens' options. A given left out of `options`, or a second given with the same digit in a
+/// unit (its option is gone once the first is selected), is [`Error::Unsolvable`].
+pub fn build<const I: usize, const O: usize, const N: usize>(
+    engine: &mut Dlx<I, O, N>,
+    shape: Shape,
+    cells: &[u8],
+    options: impl IntoIterator<Item = (usize, u8)>,
+) -> Result<(), Error> {
+    let side = shape.side();
+    if cells.len() != shape.cells() {
+        return Err(Error::Length);
+    }
     // A capacity error means the engine was sized for a smaller grid than `shape`: the input
     // holds more cells than this engine takes.
     let capacity = |_| Error::Length;
     engine.reset(shape.items()).map_err(capacity)?;
-    for (cell, &given) in cells.iter().enumerate() {
-        let (r, c) = (cell / side, cell % side);
-        let b = shape.box_of(r, c);
-        let taken = row_has[r] | col_has[c] | box_has[b];
-        for digit in 1..=side {
-            let allowed = if given == 0 {
-                taken & (1 << digit) == 0
-            } else {
-                usize::from(given) == digit
-            };
-            if allowed {
-                let items = [
-                    shape.cell_item(cell),
-                    shape.row_item(r, digit),
-                    shape.col_item(c, digit),
-                    shape.box_item(b, digit),
-                ];
-                engine.add_option(&items).map_err(capacity)?;
-            }
+    for (cell, digit) in options {
+        let digit = usize::from(digit);
+        if cell >= shape.cells() || !(1..=side).contains(&digit) {
+            return Err(Error::Cell);
         }
+        let (r, c) = (cell / side, cell % side);
+        let items = [
+            shape.cell_item(cell),
+            shape.row_item(r, digit),
+            shape.col_item(c, digit),
+            shape.box_item(shape.box_of(r, c), digit),
+        ];
+        engine.add_option(&items).map_err(capacity)?;
     }
     for (cell, &given) in cells.iter().enumerate() {
         if given != 0 {
-            let option: Option<OptionRef> = engine.options_of(shape.cell_item(cell)).next();
+            let option = engine
+                .options_of(shape.cell_item(cell))
+                .find(|&o| option_cell_digit(engine, shape, o) == (cell, given));
             if !option.is_some_and(|o| engine.select(o)) {
                 return Err(Error::Unsolvable);
             }
         }
     }
     Ok(())
+}
+
+/// The (cell, digit) that an option of a matrix made by [`build`] stands for.
+pub fn option_cell_digit<const I: usize, const O: usize, const N: usize>(
+    engine: &Dlx<I, O, N>,
+    shape: Shape,
+    option: OptionRef,
+) -> (usize, u8) {
+    shape.decode(engine.option_items(option)).unwrap_or((0, 0))
+}
+
+/// [`build`] with every candidate (see [`candidates`]), cells in order, digits ascending.
+fn encode<const I: usize, const O: usize, const N: usize>(
+    engine: &mut Dlx<I, O, N>,
+    shape: Shape,
+    cells: &[u8],
+) -> Result<(), Error> {
+    let allowed = candidates(shape, cells)?;
+    let side = shape.side();
+    let options = (0..shape.cells())
+        .flat_map(|cell| (1..=side as u8).map(move |digit| (cell, digit)))
+        .filter(|&(cell, digit)| allowed[cell] & (1 << digit) != 0);
+    build(engine, shape, cells, options)
 }

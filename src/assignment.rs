@@ -1,0 +1,251 @@
+//! Minimum-cost perfect matching on small square matrices (the Hungarian method, in the
+//! O(n^3) shortest augmenting path form), returning the dual potentials with the matching.
+//!
+//! The potentials are what the target bound needs: for every pair, `cost - u[i] - v[j] >= 0`
+//! (the reduced cost), it is 0 on the matched pairs, and `sum(u) + sum(v)` equals the optimum,
+//! so any other perfect matching costs exactly the optimum plus the sum of its reduced costs.
+//! Integer costs keep all of this exact.
+
+/// The largest matrix side supported (the rows of a 9x9 Sudoku).
+pub const MAX_N: usize = 9;
+
+/// A cost that marks a forbidden pair. Large enough that no matching using one can beat one
+/// that avoids them, small enough that sums of `MAX_N` of them cannot overflow.
+pub const FORBIDDEN: i64 = 1 << 40;
+
+/// An optimal matching and its certificate.
+#[derive(Clone, Copy, Debug)]
+pub struct Assignment {
+    /// `column_of[i]`: the column matched to row `i`.
+    pub column_of: [usize; MAX_N],
+    /// Row and column potentials.
+    pub u: [i64; MAX_N],
+    pub v: [i64; MAX_N],
+    /// The optimal total cost, `sum(u) + sum(v)`.
+    pub cost: i64,
+}
+
+impl Assignment {
+    /// `cost[i][j] - u[i] - v[j]`: how much more than the optimum any perfect matching that
+    /// uses pair (i, j) must cost, at least.
+    pub fn reduced_cost(&self, cost: &[[i64; MAX_N]; MAX_N], i: usize, j: usize) -> i64 {
+        cost[i][j] - self.u[i] - self.v[j]
+    }
+}
+
+/// Solves the `n` x `n` top-left corner of `cost` (`1 <= n <= MAX_N`).
+pub fn solve(cost: &[[i64; MAX_N]; MAX_N], n: usize) -> Assignment {
+    solve_from(cost, n, None)
+}
+
+/// [`solve`], warm-started from an optimal assignment of slightly different costs (the
+/// target bound re-solves the same rows after small multiplier steps): the old column
+/// potentials are kept, row potentials are lowered until no reduced cost is negative, matched
+/// pairs that are still tight are kept, and only the other rows are augmented again.
+pub fn solve_from(cost: &[[i64; MAX_N]; MAX_N], n: usize, warm: Option<&Assignment>) -> Assignment {
+    debug_assert!((1..=MAX_N).contains(&n));
+    // 1-based internally, index 0 being the virtual start of each augmenting path.
+    let mut u = [0i64; MAX_N + 1];
+    let mut v = [0i64; MAX_N + 1];
+    let mut row_of = [0usize; MAX_N + 1]; // row_of[j]: row matched to column j, 0 if none
+    let mut pending = [0usize; MAX_N];
+    let mut pending_count = 0;
+    match warm {
+        None => {
+            for i in 1..=n {
+                pending[pending_count] = i;
+                pending_count += 1;
+            }
+        }
+        Some(previous) => {
+            v[1..=n].copy_from_slice(&previous.v[..n]);
+            for i in 1..=n {
+                u[i] = (1..=n).map(|j| cost[i - 1][j - 1] - v[j]).min().unwrap_or(0);
+                let j = previous.column_of[i - 1] + 1;
+                if j <= n && row_of[j] == 0 && cost[i - 1][j - 1] - u[i] - v[j] == 0 {
+                    row_of[j] = i;
+                } else {
+                    pending[pending_count] = i;
+                    pending_count += 1;
+                }
+            }
+        }
+    }
+    for &i in &pending[..pending_count] {
+        augment(cost, n, i, &mut u, &mut v, &mut row_of);
+    }
+    let mut out = Assignment { column_of: [0; MAX_N], u: [0; MAX_N], v: [0; MAX_N], cost: 0 };
+    for j in 1..=n {
+        out.column_of[row_of[j] - 1] = j - 1;
+    }
+    for k in 0..n {
+        out.u[k] = u[k + 1];
+        out.v[k] = v[k + 1];
+        out.cost += u[k + 1] + v[k + 1];
+    }
+    out
+}
+
+/// Matches row `i` along a shortest augmenting path (Dijkstra on reduced costs), adjusting
+/// the potentials so that every reduced cost stays non-negative and matched pairs stay tight.
+fn augment(
+    cost: &[[i64; MAX_N]; MAX_N],
+    n: usize,
+    i: usize,
+    u: &mut [i64; MAX_N + 1],
+    v: &mut [i64; MAX_N + 1],
+    row_of: &mut [usize; MAX_N + 1],
+) {
+    let mut way = [0usize; MAX_N + 1];
+    let mut min_to = [i64::MAX; MAX_N + 1];
+    let mut used = [false; MAX_N + 1];
+    row_of[0] = i;
+    let mut j0 = 0;
+    loop {
+        used[j0] = true;
+        let i0 = row_of[j0];
+        let mut delta = i64::MAX;
+        let mut j1 = 0;
+        for j in 1..=n {
+            if !used[j] {
+                let reduced = cost[i0 - 1][j - 1] - u[i0] - v[j];
+                if reduced < min_to[j] {
+                    min_to[j] = reduced;
+                    way[j] = j0;
+                }
+                if min_to[j] < delta {
+                    delta = min_to[j];
+                    j1 = j;
+                }
+            }
+        }
+        for j in 0..=n {
+            if used[j] {
+                u[row_of[j]] += delta;
+                v[j] -= delta;
+            } else {
+                min_to[j] -= delta;
+            }
+        }
+        j0 = j1;
+        if row_of[j0] == 0 {
+            break;
+        }
+    }
+    loop {
+        let j1 = way[j0];
+        row_of[j0] = row_of[j1];
+        j0 = j1;
+        if j0 == 0 {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The cheapest perfect matching by trying every permutation.
+    fn brute_force(cost: &[[i64; MAX_N]; MAX_N], n: usize) -> i64 {
+        fn go(cost: &[[i64; MAX_N]; MAX_N], n: usize, row: usize, used: u32) -> i64 {
+            if row == n {
+                return 0;
+            }
+            (0..n)
+                .filter(|&j| used & (1 << j) == 0)
+                .map(|j| cost[row][j].saturating_add(go(cost, n, row + 1, used | 1 << j)))
+                .min()
+                .unwrap()
+        }
+        go(cost, n, 0, 0)
+    }
+
+    fn check_certificate(cost: &[[i64; MAX_N]; MAX_N], n: usize, a: &Assignment) {
+        let mut seen = 0u32;
+        let mut total = 0;
+        for i in 0..n {
+            let j = a.column_of[i];
+            assert!(j < n && seen & (1 << j) == 0, "a perfect matching");
+            seen |= 1 << j;
+            total += cost[i][j];
+            assert_eq!(a.reduced_cost(cost, i, j), 0, "tight on matched pairs");
+            for j in 0..n {
+                assert!(a.reduced_cost(cost, i, j) >= 0, "dual feasible");
+            }
+        }
+        assert_eq!(total, a.cost, "the potentials sum to the matching's cost");
+    }
+
+    #[test]
+    fn matches_brute_force_and_certifies_itself() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..3000 {
+            let n = 1 + round % 7;
+            let mut cost = [[0i64; MAX_N]; MAX_N];
+            for row in cost.iter_mut().take(n) {
+                for c in row.iter_mut().take(n) {
+                    *c = match rng(&mut seed) % 10 {
+                        0 => FORBIDDEN,
+                        _ => (rng(&mut seed) % 2001) as i64 - 1000,
+                    };
+                }
+            }
+            let a = solve(&cost, n);
+            assert_eq!(a.cost, brute_force(&cost, n), "{cost:?}");
+            check_certificate(&cost, n, &a);
+        }
+    }
+
+    #[test]
+    fn warm_starts_reach_the_same_optimum_after_cost_changes() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        for round in 0..2000 {
+            let n = 1 + round % MAX_N;
+            let mut cost = [[0i64; MAX_N]; MAX_N];
+            for row in cost.iter_mut().take(n) {
+                for c in row.iter_mut().take(n) {
+                    *c = if rng(&mut seed) % 8 == 0 { FORBIDDEN } else { (rng(&mut seed) % 2001) as i64 - 1000 };
+                }
+            }
+            let mut previous = solve(&cost, n);
+            for _ in 0..5 {
+                for row in cost.iter_mut().take(n) {
+                    for c in row.iter_mut().take(n) {
+                        if *c != FORBIDDEN && rng(&mut seed) % 3 == 0 {
+                            *c += (rng(&mut seed) % 201) as i64 - 100;
+                        }
+                    }
+                }
+                let warm = solve_from(&cost, n, Some(&previous));
+                check_certificate(&cost, n, &warm);
+                assert_eq!(warm.cost, solve(&cost, n).cost);
+                if n <= 7 {
+                    assert_eq!(warm.cost, brute_force(&cost, n));
+                }
+                previous = warm;
+            }
+        }
+    }
+
+    #[test]
+    fn nine_by_nine_is_certified_optimal() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..500 {
+            let mut cost = [[0i64; MAX_N]; MAX_N];
+            for row in cost.iter_mut() {
+                for c in row.iter_mut() {
+                    *c = (rng(&mut seed) % 100_000) as i64 - 50_000;
+                }
+            }
+            check_certificate(&cost, MAX_N, &solve(&cost, MAX_N));
+        }
+    }
+}

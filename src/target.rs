@@ -1,0 +1,331 @@
+//! Target Sudoku (CSU 1605, NOIP 2009 "target sudoku"): the largest weighted score over every
+//! completion of a 9x9 grid, proven by branch and bound on the DLX engine.
+//!
+//! The bound is a Lagrangian relaxation of the 0/1 (cell, digit) model: keep "one digit per
+//! cell" and "each digit once per row", so each row is a 9x9 assignment problem (solved by the
+//! Hungarian method); move "each digit once per column" and "once per box" into the objective
+//! with multipliers, tuned by subgradient steps. For any multipliers and any completion x,
+//!
+//! ```text
+//!     SCALE * score(x) = L - sum over cells of rc(cell, x[cell])
+//! ```
+//!
+//! exactly, where L is the relaxation's value and rc >= 0 the rows' reduced costs (see
+//! `assignment`). Multipliers are integers in units of 1/SCALE point, so this is integer
+//! arithmetic with nothing rounded: seeking a completion of score >= T is seeking one whose
+//! reduced costs sum to at most `L - SCALE * T`. Options whose reduced cost alone exceeds that
+//! are never built, the rest are tried cheapest first, and a search node is cut when its
+//! chosen options' reduced costs plus the cheapest option of each open cell exceed it.
+//!
+//! The answer: a first completion from a plain search (or none: unsolvable), then targets from
+//! the bound downwards, then, if a few targets found nothing, one exhaustive branch and bound
+//! between the incumbent and the last target. Every path ends in a proof.
+
+use core::cell::Cell;
+use core::mem::MaybeUninit;
+
+use crate::Error;
+use crate::assignment::{self, Assignment, FORBIDDEN, MAX_N};
+use crate::engine::Flow;
+use crate::sudoku::{self, Engine9, Shape, max_nodes};
+
+pub const CELLS: usize = 81;
+const SIDE: usize = 9;
+const NODES9: usize = max_nodes(SIDE);
+
+/// Multiplier resolution: one point is SCALE units.
+const SCALE: i64 = 1 << 10;
+/// Subgradient iterations at most; the step halves after STALE_LIMIT without improvement.
+const MAX_ITERATIONS: usize = 200;
+const STALE_LIMIT: usize = 5;
+/// Targets tried one by one below the bound before one exhaustive branch and bound.
+const DESCENT_STEPS: i64 = 3;
+/// Dives for a better incumbent at these subgradient iterations (then every doubling).
+const FIRST_DIVE: usize = 8;
+/// A reduced-cost limit that cuts nothing (sums of 81 finite reduced costs stay far below).
+const UNLIMITED: i64 = i64::MAX / 4;
+
+/// A 9x9 grid, row-major: 0 blank, 1..=9 a digit.
+pub type Grid = [u8; CELLS];
+
+/// The best completion and how it was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub score: i32,
+    pub grid: Grid,
+    /// Search nodes over every search of the call.
+    pub nodes: u64,
+    /// The Lagrangian bound, in points, rounded down.
+    pub bound: i64,
+}
+
+/// 10 at the centre, then 9, 8, 7 and 6 on the rings around it.
+pub const fn weight(cell: usize) -> i64 {
+    let (r, c) = ((cell / SIDE) as i64, (cell % SIDE) as i64);
+    let ring = if (r - 4).abs() > (c - 4).abs() { (r - 4).abs() } else { (c - 4).abs() };
+    10 - ring
+}
+
+/// The weighted score of a complete grid.
+pub fn score(grid: &Grid) -> i64 {
+    grid.iter().enumerate().map(|(cell, &d)| weight(cell) * i64::from(d)).sum()
+}
+
+/// The maximum score over all completions of `cells`, with a completion that reaches it (the
+/// same on every call). [`Error::Unsolvable`] when there is none, [`Error::Cell`] for a
+/// value above 9.
+pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
+    let allowed = sudoku::candidates(Shape::NINE, cells)?;
+    let mut slot = MaybeUninit::uninit();
+    let engine = Engine9::zeroed_in(&mut slot);
+
+    let mut best = *cells;
+    let mut nodes = sudoku::solve(engine, Shape::NINE, &mut best)?.nodes;
+    let mut best_score = score(&best);
+
+    let mut relaxation = Relaxation::new(&allowed);
+    let bound = relaxation.minimise(best_score, |reduced| {
+        // A dive: the first completion in reduced-cost order, usually close to the optimum.
+        // A better incumbent steers the steps and may prove itself optimal at once.
+        let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced };
+        let (found, searched) = search.run(UNLIMITED, false);
+        nodes += searched;
+        if let Some(grid) = found.filter(|g| score(g) > best_score) {
+            best = grid;
+            best_score = score(&grid);
+        }
+        best_score
+    });
+    let reduced = relaxation.reduced_costs();
+    let top = bound.div_euclid(SCALE);
+
+    let mut target = top;
+    while target > best_score && top - target < DESCENT_STEPS {
+        let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
+        let (found, searched) = search.run(bound - SCALE * target, false);
+        nodes += searched;
+        if let Some(grid) = found {
+            best = grid;
+            best_score = target;
+            break;
+        }
+        target -= 1;
+    }
+    if target > best_score {
+        // The targets so far found nothing: search everything between them and the incumbent.
+        let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
+        let (found, searched) = search.run(bound - SCALE * (best_score + 1), true);
+        nodes += searched;
+        if let Some(grid) = found {
+            best = grid;
+            best_score = score(&grid);
+        }
+    }
+    debug_assert_eq!(score(&best), best_score);
+    Ok(Outcome { score: best_score as i32, grid: best, nodes, bound: top })
+}
+
+/// Reduced cost of every (cell, digit), in 1/SCALE points; FORBIDDEN where not a candidate.
+type ReducedCosts = [[i64; SIDE + 1]; CELLS];
+
+/// The Lagrangian relaxation and its multipliers, per (column, digit) and (box, digit), with
+/// each row's assignment problem and optimal assignment at the multipliers last evaluated.
+struct Relaxation<'a> {
+    allowed: &'a [u32],
+    column: [[i64; SIDE + 1]; SIDE],
+    boxes: [[i64; SIDE + 1]; SIDE],
+    costs: [[[i64; MAX_N]; MAX_N]; SIDE],
+    rows: [Option<Assignment>; SIDE],
+}
+
+impl<'a> Relaxation<'a> {
+    fn new(allowed: &'a [u32]) -> Self {
+        Relaxation {
+            allowed,
+            column: [[0; SIDE + 1]; SIDE],
+            boxes: [[0; SIDE + 1]; SIDE],
+            costs: [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE],
+            rows: [None; SIDE],
+        }
+    }
+
+    /// The relaxation's value L (in 1/SCALE points) at the current multipliers; leaves each
+    /// row's costs and optimal assignment (warm-started from the last one) in place.
+    fn evaluate(&mut self) -> i64 {
+        let mut value: i64 = self.column.iter().chain(&self.boxes).flat_map(|m| &m[1..]).sum();
+        for row in 0..SIDE {
+            // The row's assignment problem, as costs: negated scaled profits.
+            let cost = &mut self.costs[row];
+            for (col, costs) in cost.iter_mut().enumerate() {
+                let cell = row * SIDE + col;
+                let bx = (row / 3) * 3 + col / 3;
+                for digit in 1..=SIDE {
+                    if self.allowed[cell] & (1 << digit) != 0 {
+                        let profit = SCALE * weight(cell) * digit as i64 - self.column[col][digit] - self.boxes[bx][digit];
+                        costs[digit - 1] = -profit;
+                    }
+                }
+            }
+            let solved = assignment::solve_from(cost, SIDE, self.rows[row].as_ref());
+            value -= solved.cost;
+            self.rows[row] = Some(solved);
+        }
+        value
+    }
+
+    /// The digit each cell takes in the rows' last optimal assignments.
+    fn placed(&self, cell: usize) -> usize {
+        self.rows[cell / SIDE].map_or(0, |a| a.column_of[cell % SIDE] + 1)
+    }
+
+    /// Lowers L by subgradient steps (Polyak's rule towards the incumbent), leaves the best
+    /// multipliers evaluated, and returns their L. Stops early once L proves the incumbent
+    /// optimal, or when the rows' assignments already form a valid grid (L is then reached).
+    /// `dive` is given reduced costs now and then and returns the best score known so far.
+    fn minimise(&mut self, mut incumbent: i64, mut dive: impl FnMut(&ReducedCosts) -> i64) -> i64 {
+        let mut next_dive = FIRST_DIVE;
+        let mut best = i64::MAX;
+        let (mut best_column, mut best_boxes) = (self.column, self.boxes);
+        let mut step_factor = 1.0f64;
+        let mut stale = 0;
+        for iteration in 0..MAX_ITERATIONS {
+            let value = self.evaluate();
+            if value < best {
+                best = value;
+                (best_column, best_boxes) = (self.column, self.boxes);
+                stale = 0;
+            } else {
+                stale += 1;
+                if stale >= STALE_LIMIT {
+                    step_factor /= 2.0;
+                    stale = 0;
+                }
+            }
+            if iteration == next_dive {
+                incumbent = dive(&self.reduced_costs());
+                next_dive *= 2;
+            }
+            if best.div_euclid(SCALE) <= incumbent || step_factor < 1e-3 {
+                break;
+            }
+            // Subgradient: 1 - (times the digit is placed in the column / box).
+            let mut in_column = [[0i64; SIDE + 1]; SIDE];
+            let mut in_box = [[0i64; SIDE + 1]; SIDE];
+            for cell in 0..CELLS {
+                let (r, c, digit) = (cell / SIDE, cell % SIDE, self.placed(cell));
+                in_column[c][digit] += 1;
+                in_box[(r / 3) * 3 + c / 3][digit] += 1;
+            }
+            let norm2: i64 =
+                in_column.iter().chain(&in_box).flat_map(|m| &m[1..]).map(|&n| (1 - n) * (1 - n)).sum();
+            if norm2 == 0 {
+                break;
+            }
+            let gap = (value as f64 / SCALE as f64 - incumbent as f64).max(1.0);
+            let step = step_factor * gap / norm2 as f64 * SCALE as f64;
+            for (multipliers, counts) in [(&mut self.column, &in_column), (&mut self.boxes, &in_box)] {
+                for (m, n) in multipliers.iter_mut().zip(counts) {
+                    for digit in 1..=SIDE {
+                        m[digit] -= (step * (1 - n[digit]) as f64).round() as i64;
+                    }
+                }
+            }
+        }
+        if (self.column, self.boxes) != (best_column, best_boxes) {
+            (self.column, self.boxes) = (best_column, best_boxes);
+            self.evaluate();
+        }
+        best
+    }
+
+    /// Every (cell, digit)'s reduced cost at the multipliers last evaluated.
+    fn reduced_costs(&self) -> ReducedCosts {
+        let mut reduced = [[FORBIDDEN; SIDE + 1]; CELLS];
+        for (row, solved) in self.rows.iter().enumerate() {
+            let Some(solved) = solved else { continue };
+            for col in 0..SIDE {
+                let cell = row * SIDE + col;
+                for digit in 1..=SIDE {
+                    if self.allowed[cell] & (1 << digit) != 0 {
+                        reduced[cell][digit] = solved.reduced_cost(&self.costs[row], col, digit - 1);
+                    }
+                }
+            }
+        }
+        reduced
+    }
+}
+
+/// One branch and bound over the completions whose reduced costs sum to at most a limit.
+struct Search<'e, 'a> {
+    engine: &'e mut Engine9,
+    cells: &'a Grid,
+    allowed: &'a [u32],
+    reduced: &'a ReducedCosts,
+}
+
+impl Search<'_, '_> {
+    /// Returns the completion found (the first if not `exhaustive`; else the best, each find
+    /// lowering the limit so that only a strictly better one is sought) and the nodes searched.
+    fn run(self, limit: i64, exhaustive: bool) -> (Option<Grid>, u64) {
+        let Search { engine, cells, allowed, reduced } = self;
+        // Options within the limit, cheapest first, so every item's list is in that order.
+        let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
+        let mut count = 0;
+        for cell in 0..CELLS {
+            for digit in 1..=SIDE as u8 {
+                if allowed[cell] & (1 << digit) != 0 && reduced[cell][usize::from(digit)] <= limit {
+                    options[count] = (reduced[cell][usize::from(digit)], cell as u8, digit);
+                    count += 1;
+                }
+            }
+        }
+        options[..count].sort_unstable();
+        let chosen = options[..count].iter().map(|&(_, cell, digit)| (usize::from(cell), digit));
+        if sudoku::build(engine, Shape::NINE, cells, chosen).is_err() {
+            return (None, 0); // a given is beyond the limit: nothing within it
+        }
+
+        // Each option's reduced cost by its index. Every item's list is in the order the
+        // options were added, cheapest first, so its top option is its cheapest.
+        let mut cost = [0i64; NODES9];
+        for item in 1..=CELLS {
+            for option in engine.options_of(item) {
+                let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+                cost[option.index()] = reduced[cell][usize::from(digit)];
+            }
+        }
+        let limit = Cell::new(limit);
+        let spent = |e: &Engine9| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
+        let mut found = None;
+        let stats = engine.search_pruned(
+            |e| {
+                // Every open item still needs exactly one option, and every option covers one
+                // item of each family (cells, row-digits, box-digits, column-digits): so each
+                // family's sum of cheapest options is a lower bound on what is left to spend.
+                let mut open = [0i64; 4];
+                for item in e.active_items() {
+                    if let Some(top) = e.first_option_of(item) {
+                        open[((item - 1) / CELLS).min(3)] += cost[top.index()];
+                    }
+                }
+                spent(e) + open.iter().max().unwrap_or(&0) <= limit.get()
+            },
+            |e| {
+                let mut grid = *cells;
+                for option in e.chosen() {
+                    let (cell, digit) = sudoku::option_cell_digit(e, Shape::NINE, option);
+                    grid[cell] = digit;
+                }
+                found = Some(grid);
+                if exhaustive {
+                    limit.set(spent(e) - SCALE);
+                    Flow::Continue
+                } else {
+                    Flow::Stop
+                }
+            },
+        );
+        (found, stats.nodes)
+    }
+}

@@ -1,0 +1,235 @@
+//! dlx_target_max against independent evidence: the answers in ../shared/data/target (NOIP
+//! 2009, CSU 1605 samples, a generated stress set solved by CP-SAT), a brute-force enumerator of
+//! completions written here, and a validity check of every returned completion.
+
+mod common;
+
+use common::read_shared;
+use dlx::ffi::{DLX_ERR_CELL, DLX_ERR_NULL, DLX_UNSOLVABLE, dlx_target_max};
+use dlx::target;
+
+/// Grids of a data file: 81 whitespace-separated digits each.
+fn grids(relative: &str) -> Vec<[i32; 81]> {
+    let numbers: Vec<i32> = read_shared(relative).split_whitespace().map(|w| w.parse().unwrap()).collect();
+    assert_eq!(numbers.len() % 81, 0, "{relative}");
+    numbers.chunks(81).map(|c| c.try_into().unwrap()).collect()
+}
+
+fn answers(relative: &str) -> Vec<i32> {
+    read_shared(relative).split_whitespace().map(|w| w.parse().unwrap()).collect()
+}
+
+fn weight(cell: usize) -> i32 {
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
+    10 - (r - 4).abs().max((c - 4).abs())
+}
+
+/// Whether `solution` is a valid complete grid keeping the givens of `grid`.
+fn is_completion(grid: &[i32; 81], solution: &[i32; 81]) -> bool {
+    let unit_ok = |cells: [usize; 9]| cells.iter().fold(0u32, |m, &c| m | 1 << solution[c]) == 0b11_1111_1110;
+    solution.iter().all(|&d| (1..=9).contains(&d))
+        && grid.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s)
+        && (0..9).all(|u| {
+            unit_ok(std::array::from_fn(|k| u * 9 + k))
+                && unit_ok(std::array::from_fn(|k| k * 9 + u))
+                && unit_ok(std::array::from_fn(|k| ((u / 3) * 3 + k / 3) * 9 + (u % 3) * 3 + k % 3))
+        })
+}
+
+fn score(solution: &[i32; 81]) -> i32 {
+    solution.iter().enumerate().map(|(c, &d)| d * weight(c)).sum()
+}
+
+/// Calls dlx_target_max; checks that `best` is a valid completion scoring the returned value,
+/// or untouched when the call fails.
+fn target_max(grid: &[i32; 81]) -> i32 {
+    let mut best = [77i32; 81];
+    // SAFETY: both arrays hold 81 ints.
+    let result = unsafe { dlx_target_max(grid.as_ptr(), best.as_mut_ptr()) };
+    if result > 0 {
+        assert!(is_completion(grid, &best), "best is not a completion of {grid:?}");
+        assert_eq!(score(&best), result, "best scores what was returned");
+        // SAFETY: as above, with no `best`.
+        assert_eq!(unsafe { dlx_target_max(grid.as_ptr(), std::ptr::null_mut()) }, result);
+    } else {
+        assert_eq!(best, [77; 81], "nothing written on {result}");
+    }
+    result
+}
+
+fn check_set(name: &str) {
+    let (grids, answers) = (grids(&format!("data/target/{name}.txt")), answers(&format!("data/target/{name}.ans")));
+    assert_eq!(grids.len(), answers.len());
+    assert!(!grids.is_empty());
+    for (k, (grid, &answer)) in grids.iter().zip(&answers).enumerate() {
+        assert_eq!(target_max(grid), answer, "{name} case {}", k + 1);
+        let start = std::time::Instant::now();
+        let outcome = target::target_max(&grid.map(|d| d as u8));
+        println!("{name} {:3}: {answer:5} bound {:5} nodes {:6} {} us", k + 1, outcome.map_or(0, |o| o.bound), outcome.map_or(0, |o| o.nodes), start.elapsed().as_micros());
+    }
+}
+
+#[test]
+fn csu1605_samples() {
+    check_set("csu1605_samples");
+}
+
+#[test]
+fn noip2009_cases() {
+    check_set("noip2009");
+}
+
+#[test]
+fn generated_stress_grids() {
+    check_set("generated-stress-90");
+}
+
+#[test]
+fn the_empty_grid_scores_2906() {
+    assert_eq!(target_max(&[0; 81]), 2906);
+}
+
+#[test]
+fn status_codes_and_untouched_output() {
+    let mut best = [77i32; 81];
+    // SAFETY: NULL grid is the case under test; `best` holds 81 ints.
+    assert_eq!(unsafe { dlx_target_max(std::ptr::null(), best.as_mut_ptr()) }, DLX_ERR_NULL);
+    for bad in [-1, 10, 100, i32::MIN, i32::MAX] {
+        for at in [0, 40, 80] {
+            let mut grid = [0i32; 81];
+            grid[at] = bad;
+            assert_eq!(target_max(&grid), DLX_ERR_CELL, "{bad} at {at}");
+        }
+    }
+    for (a, b) in [(0, 8), (0, 72), (0, 20)] {
+        let mut grid = [0i32; 81];
+        grid[a] = 5;
+        grid[b] = 5;
+        assert_eq!(target_max(&grid), DLX_UNSOLVABLE, "5 twice in a unit: cells {a} and {b}");
+    }
+    // No repeats, yet no digit fits cell 0: row 0 holds 2..9, column 0 holds 1 below the box.
+    let mut grid = [0i32; 81];
+    for c in 1..9 {
+        grid[c] = c as i32 + 1;
+    }
+    grid[36] = 1;
+    assert_eq!(target_max(&grid), DLX_UNSOLVABLE);
+}
+
+#[test]
+fn best_may_be_the_grid_itself() {
+    let grid = grids("data/target/csu1605_samples.txt")[0];
+    let mut buffer = grid;
+    // SAFETY: one buffer of 81 ints, read in full before it is written.
+    let result = unsafe { dlx_target_max(buffer.as_ptr(), buffer.as_mut_ptr()) };
+    assert_eq!(result, 2829);
+    assert!(is_completion(&grid, &buffer) && score(&buffer) == 2829);
+}
+
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Brute force, independent of the library: every completion by plain backtracking (fewest
+/// candidates first), returning the best score and the number of completions.
+fn enumerate(grid: &mut [i32; 81]) -> (i32, u64) {
+    let mut best = (-1, 0);
+    fn candidates(grid: &[i32; 81], cell: usize) -> u32 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut used = 0u32;
+        for k in 0..9 {
+            used |= 1 << grid[r * 9 + k];
+            used |= 1 << grid[k * 9 + c];
+            used |= 1 << grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3];
+        }
+        !used & 0b11_1111_1110
+    }
+    fn go(grid: &mut [i32; 81], best: &mut (i32, u64)) {
+        let open = (0..81).filter(|&c| grid[c] == 0).min_by_key(|&c| candidates(grid, c).count_ones());
+        let Some(cell) = open else {
+            best.0 = best.0.max(score(grid));
+            best.1 += 1;
+            return;
+        };
+        let mut digits = candidates(grid, cell);
+        while digits != 0 {
+            let d = digits.trailing_zeros();
+            digits &= digits - 1;
+            grid[cell] = d as i32;
+            go(grid, best);
+        }
+        grid[cell] = 0;
+    }
+    go(grid, &mut best);
+    best
+}
+
+/// A random valid full grid: backtracking with shuffled digits.
+fn random_full_grid(seed: &mut u64) -> [i32; 81] {
+    fn fill(grid: &mut [i32; 81], cell: usize, seed: &mut u64) -> bool {
+        if cell == 81 {
+            return true;
+        }
+        let mut digits: Vec<i32> = (1..=9).collect();
+        for k in (1..9).rev() {
+            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
+        }
+        for d in digits {
+            let (r, c) = (cell / 9, cell % 9);
+            let clash = (0..9).any(|k| {
+                grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
+            });
+            if !clash {
+                grid[cell] = d;
+                if fill(grid, cell + 1, seed) {
+                    return true;
+                }
+                grid[cell] = 0;
+            }
+        }
+        false
+    }
+    let mut grid = [0; 81];
+    assert!(fill(&mut grid, 0, seed));
+    grid
+}
+
+#[test]
+fn agrees_with_brute_force_on_random_grids() {
+    let mut seed = 0xC0FF_EE12_3456_789Bu64;
+    let (mut feasible, mut infeasible) = (0, 0);
+    for round in 0..300 {
+        let full = random_full_grid(&mut seed);
+        let clues = 24 + (rng(&mut seed) % 17) as usize;
+        let mut cells: Vec<usize> = (0..81).collect();
+        for k in (1..81).rev() {
+            cells.swap(k, (rng(&mut seed) % (k as u64 + 1)) as usize);
+        }
+        let mut grid = [0; 81];
+        for &c in &cells[..clues] {
+            grid[c] = full[c];
+        }
+        if round % 3 == 2 {
+            // Change one given to another digit that repeats nothing: usually no completion.
+            let c = cells[0];
+            let (r, col) = (c / 9, c % 9);
+            grid[c] = 0;
+            let free: Vec<i32> = (1..=9)
+                .filter(|&d| {
+                    d != full[c]
+                        && (0..9).all(|k| {
+                            grid[r * 9 + k] != d && grid[k * 9 + col] != d && grid[((r / 3) * 3 + k / 3) * 9 + (col / 3) * 3 + k % 3] != d
+                        })
+                })
+                .collect();
+            grid[c] = if free.is_empty() { full[c] } else { free[(rng(&mut seed) % free.len() as u64) as usize] };
+        }
+        let (expected, completions) = enumerate(&mut grid.clone());
+        assert_eq!(target_max(&grid), expected, "round {round}: {grid:?}");
+        if completions == 0 { infeasible += 1 } else { feasible += 1 }
+    }
+    assert!(feasible >= 200 && infeasible >= 30, "{feasible} feasible, {infeasible} infeasible");
+}
