@@ -321,7 +321,7 @@ static void test_strerror_and_version(void) {
     const int codes[] = {DLX_OK, DLX_UNSOLVABLE, DLX_ERR_NULL, DLX_ERR_LENGTH, DLX_ERR_CELL};
     CHECK(DLX_OK == 0 && DLX_UNSOLVABLE == -1 && DLX_ERR_NULL == -2 && DLX_ERR_LENGTH == -3 && DLX_ERR_CELL == -4,
           "status values as in the API contract");
-    CHECK(DLX16_CELLS == 256 && DLX16_OUT_LEN == 257, "16x16 sizes as in the API contract");
+    CHECK(DLX16_CELLS == 256 && DLX16_OUT_LEN == 257 && DLX9_CELLS == 81, "sizes as in the API contract");
     const char *generic = dlx_strerror(12345);
     CHECK(generic && *generic, "unknown code: a sentence");
     for (size_t i = 0; i < 5; i++) {
@@ -380,17 +380,116 @@ static void test_whitespace_and_in_place(void) {
         CHECK(dlx_solve16(blank, again) == DLX_OK && memcmp(first, again, 257) == 0, "empty grid: same answer");
 }
 
+/* ---- Target Sudoku ---------------------------------------------------------------------- */
+
+static int target_weight(int cell) {
+    int dr = cell / 9 - 4, dc = cell % 9 - 4;
+    if (dr < 0) dr = -dr;
+    if (dc < 0) dc = -dc;
+    return 10 - (dr > dc ? dr : dc);
+}
+
+/* NULL when `best` is a valid completion of `grid` scoring `score`, else what is wrong. */
+static const char *invalid_target(const int *grid, const int *best, int score) {
+    int total = 0;
+    for (int i = 0; i < 81; i++) {
+        if (best[i] < 1 || best[i] > 9) return "a cell outside 1..9";
+        if (grid[i] && grid[i] != best[i]) return "a given changed";
+        total += best[i] * target_weight(i);
+    }
+    for (int u = 0; u < 9; u++) {
+        unsigned row = 0, col = 0, box = 0;
+        for (int k = 0; k < 9; k++) {
+            row |= 1u << best[u * 9 + k];
+            col |= 1u << best[k * 9 + u];
+            box |= 1u << best[((u / 3) * 3 + k / 3) * 9 + (u % 3) * 3 + k % 3];
+        }
+        if (row != 0x3FE || col != 0x3FE || box != 0x3FE) return "a digit repeats in a unit";
+    }
+    return total == score ? NULL : "best does not score the returned value";
+}
+
+/* Reads whitespace-separated ints; returns how many, up to max. */
+static size_t read_ints(const char *text, int *out, size_t max) {
+    size_t n = 0;
+    char *end;
+    while (n < max) {
+        long v = strtol(text, &end, 10);
+        if (end == text) break;
+        out[n++] = (int)v;
+        text = end;
+    }
+    return n;
+}
+
+static void test_target_set(const char *name) {
+    char grids_path[256], answers_path[256];
+    snprintf(grids_path, sizeof grids_path, "data/target/%s.txt", name);
+    snprintf(answers_path, sizeof answers_path, "data/target/%s.ans", name);
+    char *grids_text = read_file(grids_path), *answers_text = read_file(answers_path);
+    CHECK(grids_text && answers_text, "read %s", name);
+    if (grids_text && answers_text) {
+        static int cells[81 * 200], answers[200];
+        size_t n_cells = read_ints(grids_text, cells, 81 * 200), n = read_ints(answers_text, answers, 200);
+        CHECK(n > 0 && n_cells == 81 * n, "%s: %zu answers for %zu cells", name, n, n_cells);
+        double start = now_us(), worst = 0;
+        for (size_t k = 0; k < n && 81 * k < n_cells; k++) {
+            int best[81 + 8];
+            for (int i = 0; i < 81 + 8; i++) best[i] = -7;
+            double t0 = now_us();
+            int got = dlx_target_max(cells + 81 * k, best);
+            double dt = now_us() - t0;
+            if (dt > worst) worst = dt;
+            const char *why = got != answers[k] ? "wrong answer" : NULL;
+            if (!why && got > 0) why = invalid_target(cells + 81 * k, best, got);
+            if (!why && got < 0 && best[0] != -7) why = "best written on -1";
+            for (int i = 81; i < 81 + 8 && !why; i++)
+                if (best[i] != -7) why = "wrote past 81 ints";
+            CHECK(why == NULL, "%s case %zu: %s (got %d, want %d)", name, k + 1, why ? why : "", got, answers[k]);
+        }
+        printf("  %-36s %5zu grids, mean %.0f us, worst %.0f us\n", name, n, (now_us() - start) / (double)n, worst);
+    }
+    free(grids_text);
+    free(answers_text);
+}
+
+static void test_target_status(void) {
+    int grid[81] = {0}, best[81];
+    for (int i = 0; i < 81; i++) best[i] = -7;
+    CHECK(dlx_target_max(NULL, best) == DLX_ERR_NULL, "NULL grid");
+    CHECK(dlx_target_max(NULL, NULL) == DLX_ERR_NULL, "NULL both");
+    const int bad[] = {-1, 10, 255, INT_MIN, INT_MAX};
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+        for (int at = 0; at < 81; at += 40) {
+            memset(grid, 0, sizeof grid);
+            grid[at] = bad[b];
+            int rc = dlx_target_max(grid, best);
+            int untouched_best = 1;
+            for (int i = 0; i < 81; i++) untouched_best &= best[i] == -7;
+            CHECK(rc == DLX_ERR_CELL && untouched_best, "value %d at %d: status %d", bad[b], at, rc);
+        }
+    }
+    memset(grid, 0, sizeof grid);
+    grid[10] = 4, grid[20] = 4; /* same box */
+    CHECK(dlx_target_max(grid, best) == DLX_UNSOLVABLE && best[0] == -7, "repeated givens: -1, nothing written");
+    memset(grid, 0, sizeof grid);
+    CHECK(dlx_target_max(grid, NULL) == 2906, "the empty grid scores 2906");
+    CHECK(dlx_target_max(grid, grid) == 2906 && !invalid_target((int[81]){0}, grid, 2906), "in place");
+}
+
 /* ---- a 256 KiB thread stack ------------------------------------------------------------- */
 
 struct job {
     const char *puzzle;
     char out[DLX16_OUT_LEN];
-    int rc;
+    int rc, target;
 };
 
 static void *run_job(void *arg) {
     struct job *job = arg;
+    int empty[81] = {0};
     job->rc = dlx_solve16(job->puzzle, job->out);
+    job->target = dlx_target_max(empty, NULL);
     return NULL;
 }
 
@@ -413,6 +512,7 @@ static void test_small_stacks(void) {
     for (int i = 0; i < started; i++) {
         pthread_join(threads[i], NULL);
         CHECK(jobs[i].rc == DLX_OK && memcmp(jobs[i].out, expected, 257) == 0, "thread %d: status %d", i, jobs[i].rc);
+        CHECK(jobs[i].target == 2906, "thread %d: target %d", i, jobs[i].target);
     }
     pthread_attr_destroy(&attr);
 }
@@ -436,6 +536,10 @@ int main(int argc, char **argv) {
         {"lloyd-amos-acs-general-1900", ".nsol.txt", lloyd_slow},
     };
     for (size_t i = 0; i < sizeof corpora / sizeof corpora[0]; i++) test_corpus(&corpora[i]);
+    test_target_status();
+    test_target_set("csu1605_samples");
+    test_target_set("noip2009");
+    test_target_set("generated-stress-90");
     printf("harness: %ld passed, %ld failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -9,17 +9,24 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-fn judge() -> &'static PathBuf {
-    static JUDGE: OnceLock<PathBuf> = OnceLock::new();
-    JUDGE.get_or_init(|| {
-        let exe = scratch("examples").join("poj3076");
-        build_c(&[root().join("examples/poj3076.c")], &exe, Link::Static);
-        exe
-    })
+/// Builds examples/NAME.c once per test run.
+fn judge(name: &'static str) -> PathBuf {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        for name in ["poj3076", "csu1605"] {
+            let exe = scratch("examples").join(name);
+            build_c(&[root().join(format!("examples/{name}.c"))], &exe, Link::Static);
+        }
+    });
+    scratch("examples").join(name)
 }
 
 fn run_judge(input: &str) -> Output {
-    let mut child = Command::new(judge())
+    run_program("poj3076", input)
+}
+
+fn run_program(name: &'static str, input: &str) -> Output {
+    let mut child = Command::new(judge(name))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -73,4 +80,45 @@ fn judge_reports_a_bad_grid_and_goes_on() {
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert!(stderr.contains("grid 2: a cell holds something other than a symbol"), "{stderr}");
     assert!(stderr.contains("grid 4: the input does not hold exactly the number of cells"), "{stderr}");
+}
+
+/// The seed's Target Sudoku sample: (input, output) as the judge gives and expects them.
+fn seed_sample_target() -> (String, String) {
+    let seed = read_shared("seeds/004_0aec66d3322131b1.txt");
+    let block = |heading: &str| -> String {
+        let lines = seed.lines().skip_while(|l| l.trim_end() != heading).skip(1);
+        let lines: Vec<&str> = lines.skip_while(|l| l.trim().is_empty()).take_while(|l| !l.trim().is_empty()).collect();
+        lines.iter().map(|l| format!("{}\n", l.trim_end())).collect()
+    };
+    (block("Sample Input"), block("Sample Output"))
+}
+
+#[test]
+fn target_judge_prints_the_seed_sample_output_byte_for_byte() {
+    let (input, output) = seed_sample_target();
+    assert_eq!(input.lines().count(), 19, "T and two grids of 9 lines");
+    assert_eq!(output, "2829\n2852\n");
+    let run = run_program("csu1605", &input);
+    assert!(run.status.success() && run.stderr.is_empty(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), output);
+}
+
+#[test]
+fn target_judge_answers_the_noip_2009_set() {
+    let grids = read_shared("data/target/noip2009.txt");
+    let answers = read_shared("data/target/noip2009.ans");
+    let run = run_program("csu1605", &format!("20\n{grids}"));
+    assert!(run.status.success());
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), answers);
+}
+
+#[test]
+fn target_judge_reports_bad_values_and_short_input() {
+    let run = run_program("csu1605", &format!("2\n{}\n{}", "0 ".repeat(80) + "10", "0 ".repeat(81)));
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), "2906\n");
+    assert!(String::from_utf8(run.stderr).unwrap().contains("grid 1: a cell holds something other"));
+    let run = run_program("csu1605", "1\n1 2 3");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8(run.stderr).unwrap().contains("grid 1: input ends before its 81 cells"));
 }
