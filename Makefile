@@ -5,6 +5,7 @@
 #   make test     every test: cargo's (Rust, C harness via cc, header, examples, README)
 #                 and the C harness again through c_tests/Makefile
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
+#   make bench-target   the Target Sudoku benchmark (target/bench/target.md)
 
 CARGO ?= cargo
 CC    ?= cc
@@ -12,7 +13,7 @@ JUDGES := target/judges
 # What `cargo rustc -- --print native-static-libs` reports for libdlx.a (tests/readme.rs).
 NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 
-.PHONY: all demo test header clean
+.PHONY: all demo test header bench-target clean
 
 all:
 	$(CARGO) build --release
@@ -31,6 +32,9 @@ test:
 
 header:
 	DLX_BLESS_HEADER=1 $(CARGO) build --release
+
+bench-target:
+	$(CARGO) bench --bench target
 
 clean:
 	$(CARGO) clean

@@ -1,0 +1,206 @@
+//! Target Sudoku benchmark, run on demand (`make bench-target`): dlx_target_max on the NOIP
+//! 2009 set, the CSU samples, the generated stress set, the empty grid and random grids with
+//! 5..25 clues (fixed seed), against the seed program (compiled here from ../shared/seeds with
+//! g++ -O2, never copied) on the NOIP set, in the same run. Writes target/bench/target.md.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use dlx::target;
+
+const REPEATS: usize = 3;
+
+fn shared() -> PathBuf {
+    std::env::var_os("DLX_SHARED_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
+fn out_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn read_grids(name: &str) -> Vec<[u8; 81]> {
+    let text = std::fs::read_to_string(shared().join("data/target").join(name)).unwrap();
+    let digits: Vec<u8> = text.split_whitespace().map(|w| w.parse().unwrap()).collect();
+    digits.chunks(81).map(|c| c.try_into().unwrap()).collect()
+}
+
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// A random valid full grid by backtracking with shuffled digits.
+fn random_full_grid(seed: &mut u64) -> [u8; 81] {
+    fn fill(grid: &mut [u8; 81], cell: usize, seed: &mut u64) -> bool {
+        if cell == 81 {
+            return true;
+        }
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        for k in (1..9).rev() {
+            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
+        }
+        let (r, c) = (cell / 9, cell % 9);
+        for d in digits {
+            let clash = (0..9).any(|k| {
+                grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
+            });
+            if !clash {
+                grid[cell] = d;
+                if fill(grid, cell + 1, seed) {
+                    return true;
+                }
+                grid[cell] = 0;
+            }
+        }
+        false
+    }
+    let mut grid = [0; 81];
+    fill(&mut grid, 0, seed);
+    grid
+}
+
+fn random_clues(clues: usize, count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
+    (0..count)
+        .map(|_| {
+            let full = random_full_grid(seed);
+            let mut cells: Vec<usize> = (0..81).collect();
+            for k in (1..81).rev() {
+                cells.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
+            }
+            let mut grid = [0u8; 81];
+            for &c in &cells[..clues] {
+                grid[c] = full[c];
+            }
+            grid
+        })
+        .collect()
+}
+
+struct Row {
+    set: String,
+    grids: usize,
+    times: Vec<Duration>,
+    nodes: Vec<u64>,
+}
+
+fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
+    let mut times = Vec::new();
+    let mut nodes = Vec::new();
+    for (k, grid) in grids.iter().enumerate() {
+        let mut best = Duration::MAX;
+        let mut outcome = None;
+        for _ in 0..REPEATS {
+            let start = Instant::now();
+            outcome = Some(std::hint::black_box(target::target_max(std::hint::black_box(grid))));
+            best = best.min(start.elapsed());
+        }
+        let (score, n, bound) = match outcome.unwrap() {
+            Ok(o) => (o.score, o.nodes, o.bound),
+            Err(_) => (-1, 0, 0),
+        };
+        writeln!(log, "{set} {:3}: score {score:5} bound {bound:5} nodes {n:6} {:8.1} us", k + 1, best.as_secs_f64() * 1e6).unwrap();
+        times.push(best);
+        nodes.push(n);
+    }
+    Row { set: set.to_string(), grids: grids.len(), times, nodes }
+}
+
+/// The seed program's wall time on `input`, or why it could not run.
+fn seed_time(input: &str) -> Result<(Duration, String), String> {
+    let seed = std::fs::read_to_string(shared().join("seeds/004_0aec66d3322131b1.txt")).map_err(|e| e.to_string())?;
+    let code = &seed[seed.find("#include").ok_or("no C++ in the seed")?..];
+    let dir = out_dir();
+    let source = dir.join("seed_csu1605.cpp");
+    let exe = dir.join("seed_csu1605");
+    std::fs::write(&source, code).map_err(|e| e.to_string())?;
+    let built = Command::new("g++").arg("-O2").arg("-w").arg(&source).arg("-o").arg(&exe).status().map_err(|e| e.to_string())?;
+    if !built.success() {
+        return Err("g++ failed on the seed".into());
+    }
+    let mut best = Duration::MAX;
+    let mut stdout = String::new();
+    for _ in 0..REPEATS {
+        let start = Instant::now();
+        let mut child = Command::new(&exe).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().map_err(|e| e.to_string())?;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().map_err(|e| e.to_string())?;
+        best = best.min(start.elapsed());
+        stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    }
+    Ok((best, stdout))
+}
+
+fn main() {
+    // `cargo bench` passes --bench; nothing else is taken.
+    let mut seed = 0x5EED_1605_2009_0001u64;
+    let noip = read_grids("noip2009.txt");
+    let mut sets: Vec<(String, Vec<[u8; 81]>)> = vec![
+        ("noip2009".into(), noip.clone()),
+        ("csu1605_samples".into(), read_grids("csu1605_samples.txt")),
+        ("generated-stress-90".into(), read_grids("generated-stress-90.txt")),
+        ("empty grid".into(), vec![[0; 81]]),
+    ];
+    for clues in [5, 10, 15, 20, 25] {
+        sets.push((format!("random {clues} clues"), random_clues(clues, 20, &mut seed)));
+    }
+    let mut log = String::new();
+    let rows: Vec<Row> = sets.iter().map(|(name, grids)| run_set(name, grids, &mut log)).collect();
+
+    let mut report = String::new();
+    writeln!(report, "| set | grids | total ms | mean us | median us | worst us | mean nodes | max nodes |").unwrap();
+    writeln!(report, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
+    for row in &rows {
+        let mut us: Vec<f64> = row.times.iter().map(|t| t.as_secs_f64() * 1e6).collect();
+        us.sort_by(f64::total_cmp);
+        let total: f64 = us.iter().sum();
+        writeln!(
+            report,
+            "| {} | {} | {:.2} | {:.0} | {:.0} | {:.0} | {:.0} | {} |",
+            row.set,
+            row.grids,
+            total / 1000.0,
+            total / row.grids as f64,
+            us[us.len() / 2],
+            us[us.len() - 1],
+            row.nodes.iter().sum::<u64>() as f64 / row.grids as f64,
+            row.nodes.iter().max().unwrap()
+        )
+        .unwrap();
+    }
+    let noip_input: String = format!(
+        "{}\n{}",
+        noip.len(),
+        noip.iter()
+            .map(|g| g.chunks(9).map(|r| r.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect::<String>())
+            .collect::<String>()
+    );
+    let ours_noip: f64 = rows[0].times.iter().map(|t| t.as_secs_f64()).sum();
+    match seed_time(&noip_input) {
+        Ok((t, stdout)) => {
+            let expected = std::fs::read_to_string(shared().join("data/target/noip2009.ans")).unwrap_or_default();
+            writeln!(
+                report,
+                "\nSeed program (g++ -O2, whole process) on the NOIP set: {:.1} ms{}; dlx_target_max: {:.2} ms in process; ratio {:.0}x.",
+                t.as_secs_f64() * 1e3,
+                if stdout == expected { "" } else { " (its output differs from noip2009.ans)" },
+                ours_noip * 1e3,
+                t.as_secs_f64() / ours_noip
+            )
+            .unwrap();
+        }
+        Err(why) => writeln!(report, "\nSeed program not measured: {why}").unwrap(),
+    }
+    print!("{report}");
+    std::fs::write(out_dir().join("target.md"), &report).unwrap();
+    std::fs::write(out_dir().join("target-per-grid.txt"), &log).unwrap();
+    eprintln!("wrote target/bench/target.md and target/bench/target-per-grid.txt");
+}
