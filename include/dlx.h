@@ -101,8 +101,8 @@ int dlx_solve16(const char *puzzle, char *solution);
  *
  * The answer is exact: the largest over every completion, proven by a Lagrangian bound and
  * branch and bound, not a heuristic's guess. Both arrays stay owned by the caller; nothing is
- * kept after returning. Thread-safe and reentrant: no allocation, no global state, well under
- * 64 KiB of the calling thread's stack.
+ * kept after returning. Thread-safe and reentrant: no allocation, no global state, about
+ * 100 KiB of the calling thread's stack (a 256 KiB thread stack is enough).
  *
  * Returns the maximum score (always > 0) when a completion exists, so
  * `printf("%d\n", dlx_target_max(grid, NULL))` prints a judge's expected line;

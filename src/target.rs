@@ -15,11 +15,16 @@
 //! arithmetic with nothing rounded: seeking a completion of score >= T is seeking one whose
 //! reduced costs sum to at most `L - SCALE * T`. Options whose reduced cost alone exceeds that
 //! are never built, the rest are tried cheapest first, and a search node is cut when its
-//! chosen options' reduced costs plus the cheapest option of each open cell exceed it.
+//! chosen options' reduced costs, plus the cheapest remaining option of every open item of one
+//! family (cells, row-digits, box-digits or column-digits, whichever sums highest), exceed it.
 //!
-//! The answer: a first completion from a plain search (or none: unsolvable), then targets from
-//! the bound downwards, then, if a few targets found nothing, one exhaustive branch and bound
-//! between the incumbent and the last target. Every path ends in a proof.
+//! The answer: a first completion from a plain search (or none: unsolvable); subgradient steps
+//! in phases, with "dives" (first completion in reduced-cost order) that raise the incumbent
+//! and may prove it optimal at once; then targets from the bound downwards and, if a few find
+//! nothing, one exhaustive branch and bound between the incumbent and the last target. Those
+//! searches get a node budget while the bound can still be tightened: a search that runs out
+//! asks for another phase of steps instead. Once the bound is as tight as it gets the search
+//! runs unbudgeted, so every path ends in a proof.
 
 use core::cell::Cell;
 use core::mem::MaybeUninit;
@@ -35,8 +40,12 @@ const NODES9: usize = max_nodes(SIDE);
 
 /// Multiplier resolution: one point is SCALE units.
 const SCALE: i64 = 1 << 10;
-/// Subgradient iterations at most; the step halves after STALE_LIMIT without improvement.
-const MAX_ITERATIONS: usize = 200;
+/// Subgradient iterations at most, in phases; the step halves after STALE_LIMIT iterations
+/// without improvement.
+const MAX_ITERATIONS: usize = 400;
+const PHASE_ITERATIONS: usize = 50;
+/// Search nodes a phase's searches may take before a tighter bound is sought instead.
+const NODE_BUDGET: u64 = 800;
 const STALE_LIMIT: usize = 5;
 /// Targets tried one by one below the bound before one exhaustive branch and bound.
 const DESCENT_STEPS: i64 = 3;
@@ -84,45 +93,57 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
     let mut best_score = score(&best);
 
     let mut relaxation = Relaxation::new(&allowed);
-    let bound = relaxation.minimise(best_score, |reduced| {
-        // A dive: the first completion in reduced-cost order, usually close to the optimum.
-        // A better incumbent steers the steps and may prove itself optimal at once.
-        let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced };
-        let (found, searched) = search.run(UNLIMITED, false);
-        nodes += searched;
-        if let Some(grid) = found.filter(|g| score(g) > best_score) {
-            best = grid;
-            best_score = score(&grid);
+    loop {
+        // More subgradient steps, then a search on budget; a search that runs out of budget
+        // asks for a tighter bound first. Once the bound can improve no more, the search runs
+        // to the end, so the loop always ends in a proof.
+        let bound = relaxation.minimise(best_score, PHASE_ITERATIONS, |reduced| {
+            // A dive: the first completion in reduced-cost order, usually close to the
+            // optimum. A better incumbent steers the steps and may prove itself optimal.
+            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced };
+            let run = search.run(UNLIMITED, false, u64::MAX);
+            nodes += run.nodes;
+            if let Some(grid) = run.found.filter(|g| score(g) > best_score) {
+                best = grid;
+                best_score = score(&grid);
+            }
+            best_score
+        });
+        let top = bound.div_euclid(SCALE);
+        let budget = if relaxation.exhausted() { u64::MAX } else { NODE_BUDGET };
+        let reduced = relaxation.reduced_costs();
+        let mut complete = true;
+        let mut target = top;
+        // Targets from the bound down: the first that is reached is the optimum.
+        while complete && target > best_score && top - target < DESCENT_STEPS {
+            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
+            let run = search.run(bound - SCALE * target, false, budget);
+            nodes += run.nodes;
+            complete = run.complete;
+            if let Some(grid) = run.found {
+                best = grid;
+                best_score = score(&grid);
+                target = best_score;
+            } else if complete {
+                target -= 1;
+            }
         }
-        best_score
-    });
-    let reduced = relaxation.reduced_costs();
-    let top = bound.div_euclid(SCALE);
-
-    let mut target = top;
-    while target > best_score && top - target < DESCENT_STEPS {
-        let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
-        let (found, searched) = search.run(bound - SCALE * target, false);
-        nodes += searched;
-        if let Some(grid) = found {
-            best = grid;
-            best_score = target;
-            break;
+        if complete && target > best_score {
+            // The targets found nothing: search everything between them and the incumbent.
+            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
+            let run = search.run(bound - SCALE * (best_score + 1), true, budget);
+            nodes += run.nodes;
+            complete = run.complete;
+            if let Some(grid) = run.found {
+                best = grid;
+                best_score = score(&grid);
+            }
         }
-        target -= 1;
+        if complete {
+            debug_assert_eq!(score(&best), best_score);
+            return Ok(Outcome { score: best_score as i32, grid: best, nodes, bound: top });
+        }
     }
-    if target > best_score {
-        // The targets so far found nothing: search everything between them and the incumbent.
-        let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
-        let (found, searched) = search.run(bound - SCALE * (best_score + 1), true);
-        nodes += searched;
-        if let Some(grid) = found {
-            best = grid;
-            best_score = score(&grid);
-        }
-    }
-    debug_assert_eq!(score(&best), best_score);
-    Ok(Outcome { score: best_score as i32, grid: best, nodes, bound: top })
 }
 
 /// Reduced cost of every (cell, digit), in 1/SCALE points; FORBIDDEN where not a candidate.
@@ -136,6 +157,14 @@ struct Relaxation<'a> {
     boxes: [[i64; SIDE + 1]; SIDE],
     costs: [[[i64; MAX_N]; MAX_N]; SIDE],
     rows: [Option<Assignment>; SIDE],
+    /// Subgradient state, kept between phases.
+    iteration: usize,
+    next_dive: usize,
+    best: i64,
+    step_factor: f64,
+    stale: usize,
+    /// Set when the steps can lower L no further (or L is attained).
+    converged: bool,
 }
 
 impl<'a> Relaxation<'a> {
@@ -146,6 +175,12 @@ impl<'a> Relaxation<'a> {
             boxes: [[0; SIDE + 1]; SIDE],
             costs: [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE],
             rows: [None; SIDE],
+            iteration: 0,
+            next_dive: FIRST_DIVE,
+            best: i64::MAX,
+            step_factor: 1.0,
+            stale: 0,
+            converged: false,
         }
     }
 
@@ -178,34 +213,42 @@ impl<'a> Relaxation<'a> {
         self.rows[cell / SIDE].map_or(0, |a| a.column_of[cell % SIDE] + 1)
     }
 
-    /// Lowers L by subgradient steps (Polyak's rule towards the incumbent), leaves the best
-    /// multipliers evaluated, and returns their L. Stops early once L proves the incumbent
-    /// optimal, or when the rows' assignments already form a valid grid (L is then reached).
-    /// `dive` is given reduced costs now and then and returns the best score known so far.
-    fn minimise(&mut self, mut incumbent: i64, mut dive: impl FnMut(&ReducedCosts) -> i64) -> i64 {
-        let mut next_dive = FIRST_DIVE;
-        let mut best = i64::MAX;
+    /// Whether more steps can no longer lower L.
+    fn exhausted(&self) -> bool {
+        self.converged || self.iteration >= MAX_ITERATIONS
+    }
+
+    /// Lowers L by up to `iterations` more subgradient steps (Polyak's rule towards the
+    /// incumbent), leaves the best multipliers so far evaluated, and returns their L. Stops
+    /// early once L proves the incumbent optimal, or when the rows' assignments already form a
+    /// valid grid (L is then reached). `dive` is given reduced costs now and then and returns
+    /// the best score known so far.
+    fn minimise(&mut self, mut incumbent: i64, iterations: usize, mut dive: impl FnMut(&ReducedCosts) -> i64) -> i64 {
         let (mut best_column, mut best_boxes) = (self.column, self.boxes);
-        let mut step_factor = 1.0f64;
-        let mut stale = 0;
-        for iteration in 0..MAX_ITERATIONS {
+        let end = (self.iteration + iterations).min(MAX_ITERATIONS);
+        while self.iteration < end && !self.converged {
+            self.iteration += 1;
             let value = self.evaluate();
-            if value < best {
-                best = value;
+            if value < self.best {
+                self.best = value;
                 (best_column, best_boxes) = (self.column, self.boxes);
-                stale = 0;
+                self.stale = 0;
             } else {
-                stale += 1;
-                if stale >= STALE_LIMIT {
-                    step_factor /= 2.0;
-                    stale = 0;
+                self.stale += 1;
+                if self.stale >= STALE_LIMIT {
+                    self.step_factor /= 2.0;
+                    self.stale = 0;
                 }
             }
-            if iteration == next_dive {
+            if self.iteration == self.next_dive {
                 incumbent = dive(&self.reduced_costs());
-                next_dive *= 2;
+                self.next_dive *= 2;
             }
-            if best.div_euclid(SCALE) <= incumbent || step_factor < 1e-3 {
+            if self.best.div_euclid(SCALE) <= incumbent {
+                break;
+            }
+            if self.step_factor < 1e-3 {
+                self.converged = true;
                 break;
             }
             // Subgradient: 1 - (times the digit is placed in the column / box).
@@ -219,10 +262,11 @@ impl<'a> Relaxation<'a> {
             let norm2: i64 =
                 in_column.iter().chain(&in_box).flat_map(|m| &m[1..]).map(|&n| (1 - n) * (1 - n)).sum();
             if norm2 == 0 {
+                self.converged = true;
                 break;
             }
             let gap = (value as f64 / SCALE as f64 - incumbent as f64).max(1.0);
-            let step = step_factor * gap / norm2 as f64 * SCALE as f64;
+            let step = self.step_factor * gap / norm2 as f64 * SCALE as f64;
             for (multipliers, counts) in [(&mut self.column, &in_column), (&mut self.boxes, &in_box)] {
                 for (m, n) in multipliers.iter_mut().zip(counts) {
                     for digit in 1..=SIDE {
@@ -235,7 +279,7 @@ impl<'a> Relaxation<'a> {
             (self.column, self.boxes) = (best_column, best_boxes);
             self.evaluate();
         }
-        best
+        self.best
     }
 
     /// Every (cell, digit)'s reduced cost at the multipliers last evaluated.
@@ -266,8 +310,10 @@ struct Search<'e, 'a> {
 
 impl Search<'_, '_> {
     /// Returns the completion found (the first if not `exhaustive`; else the best, each find
-    /// lowering the limit so that only a strictly better one is sought) and the nodes searched.
-    fn run(self, limit: i64, exhaustive: bool) -> (Option<Grid>, u64) {
+    /// lowering the limit so that only a strictly better one is sought), the nodes searched,
+    /// and whether the search ended within `budget` nodes (if not, finding nothing proves
+    /// nothing).
+    fn run(self, limit: i64, exhaustive: bool, budget: u64) -> SearchRun {
         let Search { engine, cells, allowed, reduced } = self;
         // Options within the limit, cheapest first, so every item's list is in that order.
         let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
@@ -283,7 +329,8 @@ impl Search<'_, '_> {
         options[..count].sort_unstable();
         let chosen = options[..count].iter().map(|&(_, cell, digit)| (usize::from(cell), digit));
         if sudoku::build(engine, Shape::NINE, cells, chosen).is_err() {
-            return (None, 0); // a given is beyond the limit: nothing within it
+            // A given is beyond the limit: nothing is within it.
+            return SearchRun { found: None, nodes: 0, complete: true };
         }
 
         // Each option's reduced cost by its index. Every item's list is in the order the
@@ -296,10 +343,18 @@ impl Search<'_, '_> {
             }
         }
         let limit = Cell::new(limit);
+        let visits = Cell::new(0u64);
         let spent = |e: &Engine9| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
         let mut found = None;
         let stats = engine.search_pruned(
             |e| {
+                visits.set(visits.get() + 1);
+                if visits.get() > budget {
+                    return false;
+                }
+                if limit.get() >= UNLIMITED {
+                    return true;
+                }
                 // Every open item still needs exactly one option, and every option covers one
                 // item of each family (cells, row-digits, box-digits, column-digits): so each
                 // family's sum of cheapest options is a lower bound on what is left to spend.
@@ -326,6 +381,12 @@ impl Search<'_, '_> {
                 }
             },
         );
-        (found, stats.nodes)
+        SearchRun { found, nodes: stats.nodes, complete: visits.get() <= budget }
     }
+}
+
+struct SearchRun {
+    found: Option<Grid>,
+    nodes: u64,
+    complete: bool,
 }
