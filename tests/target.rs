@@ -233,3 +233,14 @@ fn agrees_with_brute_force_on_random_grids() {
     }
     assert!(feasible >= 200 && infeasible >= 30, "{feasible} feasible, {infeasible} infeasible");
 }
+
+#[test]
+fn runs_on_a_256_kib_thread_stack() {
+    let grids = grids("data/target/noip2009.txt");
+    let handles: Vec<_> = [[0; 81], grids[1], grids[9]]
+        .into_iter()
+        .map(|grid| std::thread::Builder::new().stack_size(256 * 1024).spawn(move || target_max(&grid)).unwrap())
+        .collect();
+    let results: Vec<i32> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(results, vec![2906, 2859, 2864]);
+}
