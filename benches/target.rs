@@ -11,13 +11,12 @@ use std::time::{Duration, Instant};
 
 use dlx::target;
 
-const REPEATS: usize = 3;
+// The tests' helpers (paths, random grids), shared so bench and tests draw the same grids.
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::{random_full_grid, rng};
 
-fn shared() -> PathBuf {
-    std::env::var_os("DLX_SHARED_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"))
-}
+const REPEATS: usize = 3;
 
 fn out_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench");
@@ -26,46 +25,9 @@ fn out_dir() -> PathBuf {
 }
 
 fn read_grids(name: &str) -> Vec<[u8; 81]> {
-    let text = std::fs::read_to_string(shared().join("data/target").join(name)).unwrap();
+    let text = std::fs::read_to_string(common::shared_dir().join("data/target").join(name)).unwrap();
     let digits: Vec<u8> = text.split_whitespace().map(|w| w.parse().unwrap()).collect();
     digits.chunks(81).map(|c| c.try_into().unwrap()).collect()
-}
-
-fn rng(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
-/// A random valid full grid by backtracking with shuffled digits.
-fn random_full_grid(seed: &mut u64) -> [u8; 81] {
-    fn fill(grid: &mut [u8; 81], cell: usize, seed: &mut u64) -> bool {
-        if cell == 81 {
-            return true;
-        }
-        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-        for k in (1..9).rev() {
-            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
-        }
-        let (r, c) = (cell / 9, cell % 9);
-        for d in digits {
-            let clash = (0..9).any(|k| {
-                grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
-            });
-            if !clash {
-                grid[cell] = d;
-                if fill(grid, cell + 1, seed) {
-                    return true;
-                }
-                grid[cell] = 0;
-            }
-        }
-        false
-    }
-    let mut grid = [0; 81];
-    fill(&mut grid, 0, seed);
-    grid
 }
 
 fn random_clues(clues: usize, count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
@@ -116,7 +78,7 @@ fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
 
 /// The seed program's wall time on `input`, or why it could not run.
 fn seed_time(input: &str) -> Result<(Duration, String), String> {
-    let seed = std::fs::read_to_string(shared().join("seeds/004_0aec66d3322131b1.txt")).map_err(|e| e.to_string())?;
+    let seed = std::fs::read_to_string(common::shared_dir().join("seeds/004_0aec66d3322131b1.txt")).map_err(|e| e.to_string())?;
     let code = &seed[seed.find("#include").ok_or("no C++ in the seed")?..];
     let dir = out_dir();
     let source = dir.join("seed_csu1605.cpp");
@@ -186,7 +148,7 @@ fn main() {
     let ours_noip: f64 = rows[0].times.iter().map(|t| t.as_secs_f64()).sum();
     match seed_time(&noip_input) {
         Ok((t, stdout)) => {
-            let expected = std::fs::read_to_string(shared().join("data/target/noip2009.ans")).unwrap_or_default();
+            let expected = std::fs::read_to_string(common::shared_dir().join("data/target/noip2009.ans")).unwrap_or_default();
             writeln!(
                 report,
                 "\nSeed program (g++ -O2, whole process) on the NOIP set: {:.1} ms{}; dlx_target_max: {:.2} ms in process; ratio {:.0}x.",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::read_shared;
+use common::{random_full_grid, read_shared, rng};
 use dlx::ffi::{DLX_ERR_CELL, DLX_ERR_NULL, DLX_UNSOLVABLE, dlx_target_max};
 use dlx::target;
 
@@ -126,13 +126,6 @@ fn best_may_be_the_grid_itself() {
     assert!(is_completion(&grid, &buffer) && score(&buffer) == 2829);
 }
 
-fn rng(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// Brute force, independent of the library: every completion by plain backtracking (fewest
 /// candidates first), returning the best score and the number of completions.
 fn enumerate(grid: &mut [i32; 81]) -> (i32, u64) {
@@ -167,42 +160,12 @@ fn enumerate(grid: &mut [i32; 81]) -> (i32, u64) {
     best
 }
 
-/// A random valid full grid: backtracking with shuffled digits.
-fn random_full_grid(seed: &mut u64) -> [i32; 81] {
-    fn fill(grid: &mut [i32; 81], cell: usize, seed: &mut u64) -> bool {
-        if cell == 81 {
-            return true;
-        }
-        let mut digits: Vec<i32> = (1..=9).collect();
-        for k in (1..9).rev() {
-            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
-        }
-        for d in digits {
-            let (r, c) = (cell / 9, cell % 9);
-            let clash = (0..9).any(|k| {
-                grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
-            });
-            if !clash {
-                grid[cell] = d;
-                if fill(grid, cell + 1, seed) {
-                    return true;
-                }
-                grid[cell] = 0;
-            }
-        }
-        false
-    }
-    let mut grid = [0; 81];
-    assert!(fill(&mut grid, 0, seed));
-    grid
-}
-
 #[test]
 fn agrees_with_brute_force_on_random_grids() {
     let mut seed = 0xC0FF_EE12_3456_789Bu64;
     let (mut feasible, mut infeasible) = (0, 0);
     for round in 0..300 {
-        let full = random_full_grid(&mut seed);
+        let full = random_full_grid(&mut seed).map(i32::from);
         let clues = 24 + (rng(&mut seed) % 17) as usize;
         let mut cells: Vec<usize> = (0..81).collect();
         for k in (1..81).rev() {

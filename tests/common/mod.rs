@@ -102,3 +102,41 @@ pub fn seed_sample_16() -> (String, String) {
     };
     (block("Sample Input"), block("Sample Output"))
 }
+
+/// A small xorshift generator: reproducible inputs without a crate.
+pub fn rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// A random valid full 9x9 grid: backtracking with shuffled digits.
+pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
+    fn fill(grid: &mut [u8; 81], cell: usize, seed: &mut u64) -> bool {
+        if cell == 81 {
+            return true;
+        }
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        for k in (1..9).rev() {
+            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
+        }
+        let (r, c) = (cell / 9, cell % 9);
+        for d in digits {
+            let clash = (0..9).any(|k| {
+                grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
+            });
+            if !clash {
+                grid[cell] = d;
+                if fill(grid, cell + 1, seed) {
+                    return true;
+                }
+                grid[cell] = 0;
+            }
+        }
+        false
+    }
+    let mut grid = [0; 81];
+    assert!(fill(&mut grid, 0, seed), "a full grid always exists");
+    grid
+}
