@@ -553,13 +553,17 @@ mod tests {
         assert!(total_solutions > 1000, "the generator should make solvable cases too");
     }
 
+    /// Items 1..4; options {1}, {2}, {3}, {4}, {1,2}, {3,4} (indices 0..5): four solutions,
+    /// two of them using {1}.
+    fn two_pairs(e: &mut Small) -> Vec<OptionRef> {
+        e.reset(4).unwrap();
+        [&[1][..], &[2], &[3], &[4], &[1, 2], &[3, 4]].iter().map(|o| e.add_option(o).unwrap()).collect()
+    }
+
     #[test]
     fn stop_ends_the_search_and_still_restores_the_matrix() {
-        // Items 1..4; options {1},{2},{3},{4},{1,2},{3,4}: four solutions.
-        let options = [vec![1], vec![2], vec![3], vec![4], vec![1, 2], vec![3, 4]];
         with_engine(|e| {
-            e.reset(4).unwrap();
-            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            let refs = two_pairs(e);
             let before = snapshot(e);
             let stats = e.search(|_| Flow::Stop);
             assert_eq!(stats.solutions, 1);
@@ -570,11 +574,8 @@ mod tests {
 
     #[test]
     fn pruned_nodes_are_not_expanded_and_the_matrix_is_restored() {
-        // Items 1..4; options {1},{2},{3},{4},{1,2},{3,4}: four solutions, two using {1}.
-        let options = [vec![1], vec![2], vec![3], vec![4], vec![1, 2], vec![3, 4]];
         with_engine(|e| {
-            e.reset(4).unwrap();
-            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            let refs = two_pairs(e);
             let before = snapshot(e);
             let mut found = Vec::new();
             e.search_pruned(
@@ -595,10 +596,8 @@ mod tests {
 
     #[test]
     fn select_commits_to_an_option_and_refuses_a_conflicting_one() {
-        let options = [vec![1], vec![2], vec![3], vec![4], vec![1, 2], vec![3, 4]];
         with_engine(|e| {
-            e.reset(4).unwrap();
-            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            let refs = two_pairs(e);
             assert!(e.select(refs[4]));
             assert!(!e.select(refs[0]), "item 1 is already covered");
             assert!(!e.select(refs[4]), "an option cannot be selected twice");

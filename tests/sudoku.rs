@@ -151,20 +151,40 @@ fn nine_by_nine_norvig_and_royle() {
     check_9x9_set("royle-17clue-every20th-2458");
 }
 
+/// Checks every puzzle of `name` (lines 1-based in `skip` aside) against its .nsol.txt line
+/// (1, or 2 for two or more) and that the solution returned is a completion; returns how many
+/// were unique and how many had more solutions.
+fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
+    e: &mut Dlx<I, O, N>,
+    shape: Shape,
+    name: &str,
+    parse: fn(&str) -> Vec<u8>,
+    skip: &[usize],
+) -> (usize, usize) {
+    let puzzles = read_shared(&format!("{name}.txt"));
+    let counts = read_shared(&format!("{name}.nsol.txt"));
+    let (mut unique, mut many) = (0, 0);
+    for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate() {
+        if skip.contains(&(line + 1)) {
+            continue;
+        }
+        let puzzle = parse(p);
+        let found = sudoku::count_solutions(e, shape, &puzzle, 2).unwrap();
+        assert_eq!(found.to_string(), c, "{name} line {}", line + 1);
+        let mut grid = puzzle.clone();
+        sudoku::solve(e, shape, &mut grid).unwrap();
+        assert!(is_completion(shape, &puzzle, &grid), "{name} line {}", line + 1);
+        if found == 1 { unique += 1 } else { many += 1 }
+    }
+    (unique, many)
+}
+
 #[test]
 fn nine_by_nine_serg_puzzles_all_have_two_or_more_solutions() {
-    let puzzles = read_shared("data/sudoku9/serg-benchmark-first1000-1000.txt");
-    let counts = read_shared("data/sudoku9/serg-benchmark-first1000-1000.nsol.txt");
     let mut slot = MaybeUninit::uninit();
     let e = Engine9::zeroed_in(&mut slot);
-    for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate() {
-        let puzzle = digits_9(p);
-        let found = sudoku::count_solutions(e, Shape::NINE, &puzzle, 2).unwrap();
-        assert_eq!(found.to_string(), c, "line {}", line + 1);
-        let mut grid = puzzle.clone();
-        sudoku::solve(e, Shape::NINE, &mut grid).unwrap();
-        assert!(is_completion(Shape::NINE, &puzzle, &grid), "line {}", line + 1);
-    }
+    let counted = check_solution_counts(e, Shape::NINE, "data/sudoku9/serg-benchmark-first1000-1000", digits_9, &[]);
+    assert_eq!(counted, (0, 1000));
 }
 
 /// lloyd-amos lines that take the plain engine minutes to count (see c_tests/harness.c).
@@ -172,19 +192,10 @@ const LLOYD_SLOW: [usize; 2] = [595, 646];
 
 #[test]
 fn sixteen_by_sixteen_solution_counts_match_the_lloyd_amos_nsol_file() {
-    let puzzles = read_shared("data/sudoku16/lloyd-amos-acs-general-1900.txt");
-    let counts = read_shared("data/sudoku16/lloyd-amos-acs-general-1900.nsol.txt");
     let mut slot = MaybeUninit::uninit();
     let e = Engine16::zeroed_in(&mut slot);
-    let (mut unique, mut many) = (0, 0);
-    for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate() {
-        if LLOYD_SLOW.contains(&(line + 1)) {
-            continue;
-        }
-        let found = sudoku::count_solutions(e, Shape::SIXTEEN, &letters(p), 2).unwrap();
-        assert_eq!(found.to_string(), c, "line {}", line + 1);
-        if found == 1 { unique += 1 } else { many += 1 }
-    }
+    let (unique, many) =
+        check_solution_counts(e, Shape::SIXTEEN, "data/sudoku16/lloyd-amos-acs-general-1900", letters, &LLOYD_SLOW);
     assert!(unique > 600 && many > 1100, "{unique} unique, {many} with more");
 }
 
