@@ -171,13 +171,8 @@ static void test_seed_sample(void) {
 struct corpus {
     const char *name;        /* under data/sudoku16/ */
     const char *answers;     /* ".solutions.txt" (exact answers) or ".nsol.txt" (counts) */
-    const int *skip;         /* 1-based lines left for the performance work, 0-terminated */
 };
 
-/* lloyd-amos lines the plain engine needs minutes (595) or half a minute (646) for; the data
- * README lists them (with 434, which this engine solves at once) as beyond 5 million nodes. */
-static const int lloyd_slow[] = {595, 646, 0};
-static const int none[] = {0};
 
 static void test_corpus(const struct corpus *c) {
     char puzzles_path[512], answers_path[512];
@@ -197,15 +192,10 @@ static void test_corpus(const struct corpus *c) {
     while (n_answers && answers[n_answers - 1][0] == '\0') n_answers--;
     CHECK(n > 0 && n == n_answers, "%s: %zu puzzles, %zu answers", c->name, n, n_answers);
     int exact = strcmp(c->answers, ".solutions.txt") == 0;
-    size_t solved = 0, skipped = 0;
+    size_t solved = 0;
     double start = now_us(), worst = 0;
     for (size_t i = 0; i < n && i < n_answers; i++) {
-        int line = (int)i + 1, skip = 0;
-        for (const int *s = c->skip; *s; s++) skip |= *s == line;
-        if (skip) {
-            skipped++;
-            continue;
-        }
+        int line = (int)i + 1;
         unsigned char out[GUARDED_LEN];
         fill(out);
         double t0 = now_us();
@@ -219,8 +209,8 @@ static void test_corpus(const struct corpus *c) {
         CHECK(why == NULL, "%s line %d: %s (status %d)", c->name, line, why ? why : "", rc);
         solved += why == NULL;
     }
-    printf("  %-36s %5zu solved, %zu left for the speed work, mean %.0f us, worst %.0f us\n", c->name, solved,
-           skipped, (now_us() - start) / (double)(n - skipped ? n - skipped : 1), worst);
+    printf("  %-36s %5zu solved, mean %.0f us, worst %.0f us\n", c->name, solved, (now_us() - start) / (double)n,
+           worst);
     free(puzzles_text);
     free(answers_text);
 }
@@ -530,10 +520,13 @@ int main(int argc, char **argv) {
     test_whitespace_and_in_place();
     test_small_stacks();
     const struct corpus corpora[] = {
-        {"poj3076-sample-1", ".solutions.txt", none},
-        {"gecode-janko-55", ".solutions.txt", none},
-        {"goomii17-hexasudoku-3000", ".solutions.txt", none},
-        {"lloyd-amos-acs-general-1900", ".nsol.txt", lloyd_slow},
+        {"poj3076-sample-1", ".solutions.txt"},
+        {"gecode-janko-55", ".solutions.txt"},
+        {"goomii17-hexasudoku-3000", ".solutions.txt"},
+        {"lloyd-amos-acs-general-1900", ".nsol.txt"},
+        {"enjoysudoku-monstersudoku-metcalf-2", ".solutions.txt"},
+        {"enjoysudoku-tarek-first20-20", ".solutions.txt"},
+        {"enjoysudoku-tarek-tough-206", ".solutions.txt"},
     };
     for (size_t i = 0; i < sizeof corpora / sizeof corpora[0]; i++) test_corpus(&corpora[i]);
     test_target_status();

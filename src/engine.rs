@@ -52,6 +52,21 @@ pub enum Flow {
     Stop,
 }
 
+/// How the search picks the item to branch on. Both are exact; they differ in speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Choice {
+    /// The item with the fewest options (Knuth's MRV), the first such in item order.
+    FewestOptions = 0,
+    /// dom/wdeg, the default: every item has a weight, raised by one each time it is the item
+    /// the covering emptied before a dead end; among items with two or more options, the one
+    /// with the fewest per unit of weight is chosen (forced items, with one option or none,
+    /// always go first). Items that keep causing failures get branched on early, which is
+    /// what the hardest Sudoku need.
+    #[default]
+    WeightedFailures = 1,
+}
+
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -74,6 +89,11 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
     /// The nodes chosen so far, one per level: selected options first, then the search's.
     chosen: [Ix; ITEMS],
     level: usize,
+    /// Per item: failures seen at dead ends, plus one (used by `Choice::WeightedFailures`).
+    weight: [u32; ITEMS],
+    choice: Choice,
+    /// The first item emptied by the covering since the search last branched.
+    emptied: usize,
     /// Number of items n, options added, and the next free node.
     items: usize,
     options: usize,
@@ -92,13 +112,15 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// cost a second copy of the stack space in unoptimised builds.
     pub fn zeroed_in(slot: &mut MaybeUninit<Self>) -> &mut Self {
         let () = Self::FITS;
-        // SAFETY: every field is an integer or an array of integers, for which all-zero bytes
-        // are a valid value; write_bytes covers exactly one `Self` at a pointer we own.
+        // SAFETY: every field is an integer, an array of integers, or a `Choice`, which is
+        // `repr(u8)` with a variant at 0; all-zero bytes are a valid value of each.
+        // write_bytes covers exactly one `Self` at a pointer we own.
         let engine = unsafe {
             slot.as_mut_ptr().write_bytes(0, 1);
             slot.assume_init_mut()
         };
         engine.reset(0).expect("zero items always fit");
+        engine.choice = Choice::default();
         engine
     }
 
@@ -122,7 +144,13 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         self.options = 0;
         self.next_node = first_spacer + 1;
         self.level = 0;
+        self.weight[..=items].fill(1);
         Ok(())
+    }
+
+    /// Sets how the search picks items; kept across [`reset`](Self::reset).
+    pub fn set_choice(&mut self, choice: Choice) {
+        self.choice = choice;
     }
 
     /// Number of items (`n`).
@@ -270,6 +298,11 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                         continue;
                     }
                     let item = self.choose_item();
+                    if self.top[item] == 0 {
+                        let culprit = if self.emptied != 0 { self.emptied } else { item };
+                        self.weight[culprit] = self.weight[culprit].saturating_add(1);
+                    }
+                    self.emptied = 0;
                     self.cover(item);
                     self.chosen[self.level] = self.dlink[item];
                     step = Step::Try;
@@ -306,17 +339,42 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         stats
     }
 
-    /// The active item with the fewest options, the first such in item order.
+    /// The active item to branch on, as `self.choice` says; an empty item at once.
     fn choose_item(&self) -> usize {
         let mut best = self.rlink[0] as usize;
-        let mut best_len = self.top[best];
         let mut i = self.rlink[best] as usize;
-        while i != 0 && best_len > 0 {
-            if self.top[i] < best_len {
-                best = i;
-                best_len = self.top[i];
+        match self.choice {
+            Choice::FewestOptions => {
+                let mut best_len = self.top[best];
+                while i != 0 && best_len > 0 {
+                    if self.top[i] < best_len {
+                        best = i;
+                        best_len = self.top[i];
+                    }
+                    i = self.rlink[i] as usize;
+                }
             }
-            i = self.rlink[i] as usize;
+            Choice::WeightedFailures => {
+                // len / weight compared as len * other_weight, in u64 so nothing overflows.
+                // Forced items (one option or none) come first, whatever the weights say.
+                let (mut best_len, mut best_weight) = (u64::from(self.top[best]), u64::from(self.weight[best]));
+                while i != 0 && best_len > 1 {
+                    let (len, weight) = (u64::from(self.top[i]), u64::from(self.weight[i]));
+                    if len <= 1 || len * best_weight < best_len * weight {
+                        (best, best_len, best_weight) = (i, len, weight);
+                    }
+                    i = self.rlink[i] as usize;
+                }
+                if best_len == 1 {
+                    // An empty item further on is a dead end found sooner.
+                    while i != 0 {
+                        if self.top[i] == 0 {
+                            return i;
+                        }
+                        i = self.rlink[i] as usize;
+                    }
+                }
+            }
         }
         best
     }
@@ -356,6 +414,9 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                 self.dlink[u as usize] = d;
                 self.ulink[d as usize] = u;
                 self.top[x as usize] -= 1;
+                if self.top[x as usize] == 0 && self.emptied == 0 {
+                    self.emptied = x as usize;
+                }
                 q += 1;
             }
         }
@@ -541,6 +602,7 @@ mod tests {
             let expected = brute_force(items, &options);
             total_solutions += expected.len();
             with_engine(|e| {
+                e.set_choice(if total_solutions % 2 == 0 { Choice::FewestOptions } else { Choice::WeightedFailures });
                 e.reset(items).unwrap();
                 let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
                 e.check_links().unwrap();

@@ -31,7 +31,7 @@ use core::mem::MaybeUninit;
 
 use crate::Error;
 use crate::assignment::{self, Assignment, FORBIDDEN, MAX_N};
-use crate::engine::Flow;
+use crate::engine::{Choice, Flow};
 use crate::sudoku::{self, Engine9, Shape, max_nodes};
 
 pub const CELLS: usize = 81;
@@ -87,6 +87,9 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
     let allowed = sudoku::candidates(Shape::NINE, cells)?;
     let mut slot = MaybeUninit::uninit();
     let engine = Engine9::zeroed_in(&mut slot);
+    // Branch and bound measured faster with plain MRV: failure weights pull the search away
+    // from the reduced-cost order (one 5-clue grid went from 4 ms to 12 ms).
+    engine.set_choice(Choice::FewestOptions);
 
     let mut best = *cells;
     let mut nodes = sudoku::solve(engine, Shape::NINE, &mut best)?.nodes;
