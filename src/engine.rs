@@ -17,6 +17,9 @@ use core::mem::MaybeUninit;
 /// Index type of every link. A compile-time check in [`Dlx`] keeps capacities within it.
 pub type Ix = u16;
 
+/// Forced options a probe follows at most before it gives up looking for a contradiction.
+const PROBE_DEPTH: usize = 4;
+
 /// Marks a spacer in `top`. Item numbers and lengths stay below it (checked at compile time).
 const SPACER: Ix = 0x8000;
 
@@ -88,6 +91,12 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
     dlink: [Ix; NODES],
     /// The nodes chosen so far, one per level: selected options first, then the search's.
     chosen: [Ix; ITEMS],
+    /// Options removed by probing, first nodes in removal order, and where each level's
+    /// removals start, so backtracking restores exactly what its level removed.
+    removed: [Ix; OPTIONS],
+    removed_count: usize,
+    removed_from: [Ix; ITEMS],
+    probing: bool,
     level: usize,
     /// Per item: failures seen at dead ends, plus one (used by `Choice::WeightedFailures`).
     weight: [u32; ITEMS],
@@ -145,12 +154,21 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         self.next_node = first_spacer + 1;
         self.level = 0;
         self.weight[..=items].fill(1);
+        self.removed_count = 0;
         Ok(())
     }
 
     /// Sets how the search picks items; kept across [`reset`](Self::reset).
     pub fn set_choice(&mut self, choice: Choice) {
         self.choice = choice;
+    }
+
+    /// Turns probing on or off (off after [`zeroed_in`](Self::zeroed_in)); kept across
+    /// [`reset`](Self::reset). With probing, before branching on an item the search tries each
+    /// of its options with forced-move propagation and removes (for that subtree) every option
+    /// whose trial runs into an empty item.
+    pub fn set_probing(&mut self, probing: bool) {
+        self.probing = probing;
     }
 
     /// Number of items (`n`).
@@ -297,7 +315,11 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                         step = Step::Backtrack;
                         continue;
                     }
-                    let item = self.choose_item();
+                    self.removed_from[self.level] = self.removed_count as Ix;
+                    let mut item = self.choose_item();
+                    while self.probing && self.top[item] >= 2 && self.probe(item) {
+                        item = self.choose_item();
+                    }
                     if self.top[item] == 0 {
                         let culprit = if self.emptied != 0 { self.emptied } else { item };
                         self.weight[culprit] = self.weight[culprit].saturating_add(1);
@@ -312,6 +334,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                     if x <= self.items {
                         // Back at the header: every option of item x has been tried.
                         self.uncover(x);
+                        self.restore_removed();
                         step = Step::Backtrack;
                     } else {
                         stats.nodes += 1;
@@ -329,6 +352,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                     self.uncover_rest(x);
                     if stopping {
                         self.uncover(self.top[x] as usize);
+                        self.restore_removed();
                     } else {
                         self.chosen[self.level] = self.dlink[x];
                         step = Step::Try;
@@ -337,6 +361,98 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             }
         }
         stats
+    }
+
+    /// Tries each option of `item` with forced-move propagation and removes those that fail.
+    /// Returns whether anything was removed (the caller then chooses again).
+    fn probe(&mut self, item: usize) -> bool {
+        let before = self.removed_count;
+        let mut x = self.dlink[item] as usize;
+        while x != item {
+            let next = self.dlink[x] as usize;
+            if !self.trial(item, x) {
+                let first = self.option_of(x).0 as usize;
+                self.remove_option(first);
+                self.removed[self.removed_count] = first as Ix;
+                self.removed_count += 1;
+            }
+            x = next;
+        }
+        self.emptied = 0;
+        self.removed_count > before
+    }
+
+    /// Whether choosing option node `x` of `item`, then every forced option in turn, leaves
+    /// no item empty. Leaves the matrix as it found it.
+    fn trial(&mut self, item: usize, x: usize) -> bool {
+        self.cover(item);
+        self.cover_rest(x);
+        // Forced options are stacked in `chosen` above the current level.
+        let base = self.level + 1;
+        let mut top = base;
+        let mut alive = true;
+        'propagate: while self.rlink[0] != 0 && top - base <= PROBE_DEPTH {
+            let mut i = self.rlink[0] as usize;
+            while i != 0 {
+                match self.top[i] {
+                    0 => {
+                        alive = false;
+                        break 'propagate;
+                    }
+                    1 => {
+                        let y = self.dlink[i] as usize;
+                        self.cover(i);
+                        self.cover_rest(y);
+                        self.chosen[top] = y as Ix;
+                        top += 1;
+                        continue 'propagate;
+                    }
+                    _ => i = self.rlink[i] as usize,
+                }
+            }
+            break;
+        }
+        while top > base {
+            top -= 1;
+            let y = self.chosen[top] as usize;
+            self.uncover_rest(y);
+            self.uncover(self.top[y] as usize);
+        }
+        self.uncover_rest(x);
+        self.uncover(item);
+        alive
+    }
+
+    /// Takes option `first` (its first node) out of every item list it is in.
+    fn remove_option(&mut self, first: usize) {
+        let mut q = first;
+        while self.top[q] < SPACER {
+            let (u, d) = (self.ulink[q] as usize, self.dlink[q] as usize);
+            self.dlink[u] = d as Ix;
+            self.ulink[d] = u as Ix;
+            self.top[self.top[q] as usize] -= 1;
+            q += 1;
+        }
+    }
+
+    /// Puts back, newest first, the options removed since this level began.
+    fn restore_removed(&mut self) {
+        let from = self.removed_from[self.level] as usize;
+        while self.removed_count > from {
+            self.removed_count -= 1;
+            let first = self.removed[self.removed_count] as usize;
+            let mut q = first;
+            while self.top[q] < SPACER {
+                q += 1;
+            }
+            while q > first {
+                q -= 1;
+                let (u, d) = (self.ulink[q] as usize, self.dlink[q] as usize);
+                self.dlink[u] = q as Ix;
+                self.ulink[d] = q as Ix;
+                self.top[self.top[q] as usize] += 1;
+            }
+        }
     }
 
     /// The active item to branch on, as `self.choice` says; an empty item at once.
@@ -587,8 +703,8 @@ mod tests {
     fn random_matrices_agree_with_brute_force_and_restore_every_link() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut total_solutions = 0;
-        for _ in 0..3000 {
-            let items = 1 + (rng(&mut seed) % 8) as usize;
+        for round in 0..6000 {
+            let items = 1 + (rng(&mut seed) % 10) as usize;
             let n_options = (rng(&mut seed) % 14) as usize;
             let options: Vec<Vec<usize>> = (0..n_options)
                 .map(|_| {
@@ -603,6 +719,7 @@ mod tests {
             total_solutions += expected.len();
             with_engine(|e| {
                 e.set_choice(if total_solutions % 2 == 0 { Choice::FewestOptions } else { Choice::WeightedFailures });
+                e.set_probing(round % 3 != 0);
                 e.reset(items).unwrap();
                 let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
                 e.check_links().unwrap();
