@@ -5,6 +5,7 @@
 #   make test     every test: cargo's (Rust, C harness via cc, header, examples, README)
 #                 and the C harness again through c_tests/Makefile
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
+#   make bench    the 16x16 benchmark against the seed program (target/bench/solve16.md, .svg)
 #   make bench-target   the Target Sudoku benchmark (target/bench/target.md)
 
 CARGO ?= cargo
@@ -13,7 +14,7 @@ JUDGES := target/judges
 # What `cargo rustc -- --print native-static-libs` reports for libdlx.a (tests/readme.rs).
 NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 
-.PHONY: all demo test header bench-target clean
+.PHONY: all demo test header bench bench-target clean
 
 all:
 	$(CARGO) build --release
@@ -32,6 +33,9 @@ test:
 
 header:
 	DLX_BLESS_HEADER=1 $(CARGO) build --release
+
+bench:
+	$(CARGO) bench --bench solve16
 
 bench-target:
 	$(CARGO) bench --bench target

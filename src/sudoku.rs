@@ -137,17 +137,39 @@ pub fn solve<const I: usize, const O: usize, const N: usize>(
     shape: Shape,
     cells: &mut [u8],
 ) -> Result<SearchStats, Error> {
+    solve_within(engine, shape, cells, u64::MAX)?.ok_or(Error::Unsolvable)
+}
+
+/// [`solve`] that gives up after about `max_nodes` search nodes (for benchmarks that cap a
+/// slow configuration): `Ok(None)` when it gave up, `cells` then untouched.
+pub fn solve_within<const I: usize, const O: usize, const N: usize>(
+    engine: &mut Dlx<I, O, N>,
+    shape: Shape,
+    cells: &mut [u8],
+    max_nodes: u64,
+) -> Result<Option<SearchStats>, Error> {
     encode(engine, shape, cells)?;
     let mut solved = false;
-    let stats = engine.search(|e| {
-        for option in e.chosen() {
-            let (cell, digit) = option_cell_digit(e, shape, option);
-            cells[cell] = digit;
-        }
-        solved = true;
-        Flow::Stop
-    });
-    if solved { Ok(stats) } else { Err(Error::Unsolvable) }
+    let mut visited = 0u64;
+    let stats = engine.search_pruned(
+        |_| {
+            visited += 1;
+            visited <= max_nodes
+        },
+        |e| {
+            for option in e.chosen() {
+                let (cell, digit) = option_cell_digit(e, shape, option);
+                cells[cell] = digit;
+            }
+            solved = true;
+            Flow::Stop
+        },
+    );
+    match (solved, visited <= max_nodes) {
+        (true, _) => Ok(Some(stats)),
+        (false, true) => Err(Error::Unsolvable),
+        (false, false) => Ok(None),
+    }
 }
 
 /// Counts the completions of `cells`, stopping at `limit`.

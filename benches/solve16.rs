@@ -1,0 +1,317 @@
+//! 16x16 benchmark, run on demand (`make bench`): every 16x16 set in ../shared/data and the 40
+//! hardest public puzzles, timed in one run for
+//! - `dlx_solve16` in process through the C ABI (with the search nodes of the same engine),
+//! - the engine's other configurations (plain MRV, capped; failure weights with probing),
+//! - the judge program examples/poj3076.c as a whole process, one run per set,
+//! - the seed's own program, compiled from ../shared/seeds with g++ -O2 here (never copied
+//!   into the repository), one process per puzzle, killed at a time cap.
+//!
+//! Writes target/bench/solve16.md and target/bench/solve16.svg.
+//! Environment: DLX_BENCH_SETS (comma-separated name fragments), DLX_BENCH_SEED_CAP_MS
+//! (default 10000; 0 skips the seed), DLX_BENCH_PLAIN_CAP (nodes, default 3000000).
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::mem::MaybeUninit;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use dlx::engine::Choice;
+use dlx::sudoku::{self, Engine16, Shape};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// The 40 hardest public puzzles (issue 4): (file, 1-based lines).
+const HARD: [(&str, &[usize]); 3] = [
+    (
+        "enjoysudoku-tarek-tough-206",
+        &[4, 5, 9, 10, 20, 25, 26, 27, 32, 33, 39, 40, 42, 47, 49, 62, 64, 111, 112, 118, 124],
+    ),
+    ("enjoysudoku-tarek-first20-20", &[2, 4, 14, 15]),
+    ("enjoysudoku-blue-ultimate-15", &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]),
+];
+
+const SETS: [&str; 8] = [
+    "poj3076-sample-1",
+    "gecode-janko-55",
+    "goomii17-hexasudoku-3000",
+    "lloyd-amos-acs-general-1900",
+    "enjoysudoku-monstersudoku-metcalf-2",
+    "enjoysudoku-tarek-first20-20",
+    "enjoysudoku-tarek-tough-206",
+    "enjoysudoku-blue-ultimate-15",
+];
+
+struct Puzzle {
+    text: String,
+    solution: Option<String>,
+}
+
+fn load(name: &str) -> Vec<Puzzle> {
+    let dir = common::shared_dir().join("data/sudoku16");
+    let puzzles = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
+    let solutions = std::fs::read_to_string(dir.join(format!("{name}.solutions.txt"))).ok();
+    let mut solutions = solutions.as_deref().map(|s| s.lines().map(String::from).collect::<Vec<_>>());
+    puzzles
+        .lines()
+        .enumerate()
+        .map(|(k, p)| Puzzle { text: p.to_string(), solution: solutions.as_mut().map(|s| std::mem::take(&mut s[k])) })
+        .collect()
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn out_dir() -> PathBuf {
+    let dir = common::root().join("target/bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Mean, median, worst of microsecond figures.
+fn stats(us: &[f64]) -> (f64, f64, f64) {
+    let mut v = us.to_vec();
+    v.sort_by(f64::total_cmp);
+    (v.iter().sum::<f64>() / v.len() as f64, v[v.len() / 2], v[v.len() - 1])
+}
+
+/// dlx_solve16 through the C ABI: time per puzzle; panics on a wrong answer.
+fn time_ffi(set: &[Puzzle]) -> Vec<f64> {
+    set.iter()
+        .map(|p| {
+            let input = std::ffi::CString::new(p.text.as_str()).unwrap();
+            let mut out = [0u8; 257];
+            let start = Instant::now();
+            // SAFETY: NUL-terminated input, 257-byte output.
+            let rc = unsafe { dlx::ffi::dlx_solve16(input.as_ptr(), out.as_mut_ptr().cast()) };
+            let us = start.elapsed().as_secs_f64() * 1e6;
+            assert_eq!(rc, 0, "{}", p.text);
+            if let Some(s) = &p.solution {
+                assert_eq!(&out[..256], s.as_bytes(), "{}", p.text);
+            }
+            us
+        })
+        .collect()
+}
+
+/// One engine configuration through the internal API: (us, nodes) per puzzle, None past `cap`.
+fn time_config(set: &[Puzzle], choice: Choice, probing: bool, cap: u64) -> Vec<Option<(f64, u64)>> {
+    set.iter()
+        .map(|p| {
+            let mut cells = [0u8; 256];
+            sudoku::parse_letters(p.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
+            let start = Instant::now();
+            let mut slot = MaybeUninit::uninit();
+            let engine = Engine16::zeroed_in(&mut slot);
+            engine.set_choice(choice);
+            engine.set_probing(probing);
+            let stats = sudoku::solve_within(engine, Shape::SIXTEEN, &mut cells, cap).unwrap();
+            stats.map(|s| (start.elapsed().as_secs_f64() * 1e6, s.nodes))
+        })
+        .collect()
+}
+
+fn judge_input(set: &[Puzzle]) -> String {
+    set.iter()
+        .map(|p| p.text.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Wall time of one process run on `input`, or None when killed at `cap`.
+fn run_process(exe: &Path, input: &str, cap: Duration) -> (Option<Duration>, String) {
+    let start = Instant::now();
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            let elapsed = start.elapsed();
+            let out = child.wait_with_output().unwrap();
+            let _ = writer.join();
+            return (Some(elapsed), String::from_utf8_lossy(&out.stdout).into_owned());
+        }
+        if start.elapsed() > cap {
+            let _ = child.kill();
+            let _ = child.wait();
+            let _ = writer.join();
+            return (None, String::new());
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+fn build_judge() -> PathBuf {
+    let exe = out_dir().join("poj3076");
+    let root = common::root();
+    let mut cmd = Command::new("cc");
+    cmd.args(["-O2", "-std=c99", "-I"]).arg(root.join("include")).arg(root.join("examples/poj3076.c"));
+    cmd.arg(common::lib_dir().join("libdlx.a")).args(common::NATIVE_STATIC_LIBS).arg("-o").arg(&exe);
+    assert!(cmd.status().unwrap().success(), "build the judge (run `cargo build --release` first)");
+    exe
+}
+
+fn build_seed() -> Option<PathBuf> {
+    let seed = std::fs::read_to_string(common::shared_dir().join("seeds/000_d26765aac5716a9b.txt")).ok()?;
+    let code = &seed[seed.find("#include")?..];
+    let source = out_dir().join("seed_poj3076.cpp");
+    let exe = out_dir().join("seed_poj3076");
+    std::fs::write(&source, code).ok()?;
+    let ok = Command::new("g++").arg("-O2").arg("-w").arg(&source).arg("-o").arg(&exe).status().ok()?.success();
+    ok.then_some(exe)
+}
+
+/// The seed program on each puzzle, two at a time: ms per puzzle, None when capped.
+fn time_seed(exe: &Path, set: &[Puzzle], cap: Duration) -> Vec<Option<f64>> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(vec![None; set.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(p) = set.get(k) else { break };
+                    let (time, out) = run_process(exe, &judge_input(std::slice::from_ref(p)), cap);
+                    if let (Some(_), Some(s)) = (time, &p.solution) {
+                        assert_eq!(out.replace('\n', ""), *s, "the seed's answer differs");
+                    }
+                    results.lock().unwrap()[k] = time.map(|t| t.as_secs_f64() * 1e6);
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap()
+}
+
+struct Row {
+    name: String,
+    n: usize,
+    ours: (f64, f64, f64),
+    nodes: f64,
+    judge: Option<f64>,
+    seed: Option<(f64, usize)>,
+    plain: (f64, usize),
+    probing: f64,
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::var("DLX_BENCH_SETS")
+        .map(|v| v.split(',').map(String::from).collect())
+        .unwrap_or_default();
+    let seed_cap_ms = env_u64("DLX_BENCH_SEED_CAP_MS", 10_000);
+    let plain_cap = env_u64("DLX_BENCH_PLAIN_CAP", 3_000_000);
+    let judge = build_judge();
+    let seed = if seed_cap_ms > 0 { build_seed() } else { None };
+    let cap = Duration::from_millis(seed_cap_ms);
+
+    let mut sets: Vec<(String, Vec<Puzzle>)> = SETS.iter().map(|&n| (n.to_string(), load(n))).collect();
+    let hard: Vec<Puzzle> = HARD
+        .iter()
+        .flat_map(|(file, lines)| {
+            let all = load(file);
+            lines.iter().map(move |&l| Puzzle { text: all[l - 1].text.clone(), solution: all[l - 1].solution.clone() }).collect::<Vec<_>>()
+        })
+        .collect();
+    sets.push(("hard-40 (issue 4 list)".to_string(), hard));
+    sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
+
+    let mut rows = Vec::new();
+    for (name, set) in &sets {
+        eprintln!("{name}: {} puzzles", set.len());
+        let ours = time_ffi(set);
+        let default = time_config(set, Choice::WeightedFailures, false, u64::MAX);
+        let nodes = default.iter().map(|r| r.unwrap().1 as f64).sum::<f64>() / set.len() as f64;
+        let probing = time_config(set, Choice::WeightedFailures, true, u64::MAX);
+        let plain = time_config(set, Choice::FewestOptions, false, plain_cap);
+        // Any capped run leaves the plain mean unknown: the table shows how many were capped.
+        let plain_capped = plain.iter().filter(|r| r.is_none()).count();
+        let plain_us: Vec<f64> = plain.iter().flatten().map(|p| p.0).collect();
+        let input = judge_input(set);
+        let (judge_time, judge_out) = run_process(&judge, &input, Duration::from_secs(3600));
+        if set.iter().all(|p| p.solution.is_some()) {
+            let expected: Vec<String> = set.iter().map(|p| judge_input(std::slice::from_ref(&Puzzle { text: p.solution.clone().unwrap(), solution: None }))).collect();
+            assert_eq!(judge_out, expected.join("\n"), "{name}: the judge's output");
+        }
+        let seed_row = seed.as_ref().map(|exe| {
+            let times = time_seed(exe, set, cap);
+            let capped = times.iter().filter(|t| t.is_none()).count();
+            let total: f64 = times.iter().map(|t| t.unwrap_or(cap.as_secs_f64() * 1e6)).sum();
+            (total / set.len() as f64, capped)
+        });
+        rows.push(Row {
+            name: name.clone(),
+            n: set.len(),
+            ours: stats(&ours),
+            nodes,
+            judge: judge_time.map(|t| t.as_secs_f64() * 1e6 / set.len() as f64),
+            seed: seed_row,
+            plain: (if plain_capped > 0 { f64::NAN } else { stats(&plain_us).0 }, plain_capped),
+            probing: stats(&probing.iter().map(|r| r.unwrap().0).collect::<Vec<_>>()).0,
+        });
+    }
+
+    let mut md = String::new();
+    writeln!(md, "| set | n | dlx_solve16 mean / median / worst us | nodes (mean) | judge process us/puzzle | seed us/puzzle (capped) | seed / ours | plain MRV mean us | with probing mean us |").unwrap();
+    writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
+    for r in &rows {
+        let seed = r.seed.map_or("not run".to_string(), |(us, capped)| {
+            if capped > 0 { format!("> {us:.0} ({capped} > {seed_cap_ms} ms)") } else { format!("{us:.0}") }
+        });
+        let ratio = r.seed.map_or("-".to_string(), |(us, capped)| format!("{}{:.0}x", if capped > 0 { ">" } else { "" }, us / r.ours.0));
+        let plain = if r.plain.1 > 0 { format!("{} > {plain_cap} nodes", r.plain.1) } else { format!("{:.0}", r.plain.0) };
+        writeln!(
+            md,
+            "| {} | {} | {:.0} / {:.0} / {:.0} | {:.0} | {} | {seed} | {ratio} | {plain} | {:.0} |",
+            r.name,
+            r.n,
+            r.ours.0,
+            r.ours.1,
+            r.ours.2,
+            r.nodes,
+            r.judge.map_or("-".to_string(), |j| format!("{j:.0}")),
+            r.probing
+        )
+        .unwrap();
+    }
+    print!("{md}");
+    std::fs::write(out_dir().join("solve16.md"), &md).unwrap();
+    std::fs::write(out_dir().join("solve16.svg"), svg(&rows)).unwrap();
+    eprintln!("wrote target/bench/solve16.md and target/bench/solve16.svg");
+}
+
+/// Mean us per puzzle per set, on a log scale: dlx_solve16 and the seed.
+fn svg(rows: &[Row]) -> String {
+    let (left, width, bar, gap) = (300.0, 500.0, 10.0, 12.0);
+    let scale = |us: f64| (us.max(1.0).log10() / 7.0 * width).min(width);
+    let height = rows.len() as f64 * (2.0 * bar + gap) + 60.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
+         <text x=\"10\" y=\"16\">mean us per puzzle, log scale (1 us .. 10 s): dlx_solve16 (blue), seed program (grey)</text>\n",
+        left + width + 120.0
+    );
+    for (k, r) in rows.iter().enumerate() {
+        let y = 30.0 + k as f64 * (2.0 * bar + gap);
+        writeln!(s, "<text x=\"10\" y=\"{}\">{}</text>", y + bar + 3.0, r.name).unwrap();
+        writeln!(s, "<rect x=\"{left}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" fill=\"#3366cc\"/>", scale(r.ours.0)).unwrap();
+        writeln!(s, "<text x=\"{:.1}\" y=\"{}\">{:.0}</text>", left + scale(r.ours.0) + 4.0, y + bar - 1.0, r.ours.0).unwrap();
+        if let Some((us, _)) = r.seed {
+            writeln!(s, "<rect x=\"{left}\" y=\"{}\" width=\"{:.1}\" height=\"{bar}\" fill=\"#999999\"/>", y + bar, scale(us)).unwrap();
+            writeln!(s, "<text x=\"{:.1}\" y=\"{}\">{us:.0}</text>", left + scale(us) + 4.0, y + 2.0 * bar - 1.0).unwrap();
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
