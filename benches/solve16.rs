@@ -132,22 +132,30 @@ fn run_process(exe: &Path, input: &str, cap: Duration) -> (Option<Duration>, Str
         .stderr(Stdio::null())
         .spawn()
         .expect("start");
+    // Feed stdin and drain stdout on their own threads, so a large output cannot fill the
+    // pipe and stall the child while this thread waits for it.
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_string();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        let _ = std::io::Read::read_to_string(&mut stdout, &mut out);
+        out
+    });
     loop {
         if child.try_wait().unwrap().is_some() {
             let elapsed = start.elapsed();
-            let out = child.wait_with_output().unwrap();
             let _ = writer.join();
-            return (Some(elapsed), String::from_utf8_lossy(&out.stdout).into_owned());
+            return (Some(elapsed), reader.join().unwrap_or_default());
         }
         if start.elapsed() > cap {
             let _ = child.kill();
             let _ = child.wait();
             let _ = writer.join();
+            let _ = reader.join();
             return (None, String::new());
         }
         std::thread::sleep(Duration::from_micros(200));
