@@ -1,29 +1,48 @@
-//! Builds c_tests/harness.c with the cc crate against the real libdlx.a and, separately,
-//! libdlx.so, and runs both on the shared corpora.
+//! Builds the C test programs of c_tests/ with the cc crate against the real libdlx.a and,
+//! separately, libdlx.so, and runs them: the harness on the shared corpora, the guard-page
+//! bounds test, the malloc-counting test and the 8-thread test.
 
 mod common;
 
 use common::{Link, build_c, root, run_ok, scratch, shared_dir};
 use std::process::Command;
 
-fn run_harness(link: Link) {
-    let exe = scratch("harness").join(format!("harness-{link:?}").to_lowercase());
-    build_c(&[root().join("c_tests/harness.c")], &exe, link);
+/// Builds and runs c_tests/<program>.c; returns how many checks passed.
+fn run_c_test(program: &str, link: Link) -> u64 {
+    let exe = scratch("c_tests").join(format!("{program}-{link:?}").to_lowercase());
+    build_c(&[root().join("c_tests").join(format!("{program}.c"))], &exe, link);
     let output = run_ok(Command::new(&exe).arg(shared_dir()));
     let stdout = String::from_utf8_lossy(&output.stdout);
     print!("{stdout}");
     let last = stdout.lines().last().unwrap_or_default();
-    assert!(last.starts_with("harness: ") && last.ends_with(" passed, 0 failed"), "closing line: {last}");
-    let passed: u64 = last["harness: ".len()..].split(' ').next().unwrap().parse().unwrap();
-    assert!(passed > 5000, "the harness ran only {passed} checks");
+    let prefix = format!("{program}: ");
+    assert!(last.starts_with(&prefix) && last.ends_with(" passed, 0 failed"), "closing line: {last}");
+    last[prefix.len()..].split(' ').next().unwrap().parse().unwrap()
 }
 
 #[test]
 fn harness_passes_against_the_static_library() {
-    run_harness(Link::Static);
+    assert!(run_c_test("harness", Link::Static) > 5000);
 }
 
 #[test]
 fn harness_passes_against_the_shared_library() {
-    run_harness(Link::Shared);
+    assert!(run_c_test("harness", Link::Shared) > 5000);
+}
+
+#[test]
+fn nothing_is_read_or_written_past_a_guard_page() {
+    assert!(run_c_test("bounds", Link::Static) >= 45);
+    assert!(run_c_test("bounds", Link::Shared) >= 45);
+}
+
+#[test]
+fn no_call_allocates_as_counted_by_malloc_interposition() {
+    assert!(run_c_test("noalloc", Link::Static) > 400);
+    assert!(run_c_test("noalloc", Link::Shared) > 400);
+}
+
+#[test]
+fn eight_threads_on_256_kib_stacks_agree_with_one() {
+    assert!(run_c_test("threads", Link::Static) >= 72);
 }

@@ -1,0 +1,135 @@
+/*
+ * No heap allocation, counted: this program defines malloc, calloc, realloc, free,
+ * posix_memalign, aligned_alloc, memalign and valloc itself (forwarding to glibc's
+ * __libc_* functions), so every allocation in the process, the library's included, passes
+ * through a counter. Each exported function is called inside a counting window, on success and
+ * on every error path, starting with the very first call into the library (no lazy set-up may
+ * hide there), and each window must count zero.
+ *
+ *   noalloc SHARED_DIR
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stddef.h>
+
+#include "check.h"
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern void *__libc_memalign(size_t, size_t);
+
+/* One thread only: plain counters. */
+static int counting;
+static long allocations;
+
+static void count(void) {
+    if (counting) allocations++;
+}
+
+void *malloc(size_t n) { count(); return __libc_malloc(n); }
+void *calloc(size_t n, size_t size) { count(); return __libc_calloc(n, size); }
+void *realloc(void *p, size_t n) { count(); return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t align, size_t n) { count(); return __libc_memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { count(); return __libc_memalign(align, n); }
+void *valloc(size_t n) { count(); return __libc_memalign(4096, n); }
+int posix_memalign(void **out, size_t align, size_t n) {
+    count();
+    void *p = __libc_memalign(align, n);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+#define NO_ALLOCATION(what, call)                                                   \
+    do {                                                                            \
+        allocations = 0;                                                            \
+        counting = 1;                                                               \
+        call;                                                                       \
+        counting = 0;                                                               \
+        CHECK(allocations == 0, "%s: %ld heap allocations", what, allocations);     \
+    } while (0)
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s SHARED_DIR\n", argv[0]);
+        return 2;
+    }
+    shared_dir = argv[1];
+    /* Read everything first: stdio and this program's own buffers allocate. */
+    char *sample = read_file("data/sudoku16/poj3076-sample-1.txt");
+    char *goomii = read_file("data/sudoku16/goomii17-hexasudoku-3000.txt");
+    char *noip = read_file("data/target/noip2009.txt");
+    CHECK(sample && goomii && noip, "read the data");
+    if (!sample || !goomii || !noip) return report("noalloc");
+    static char *lines[3000];
+    size_t n_lines = split_lines(goomii, lines, 3000);
+    static int grids[81 * 20];
+    size_t n_ints = read_ints(noip, grids, 81 * 20);
+    sample[256] = '\0';
+    printf("noalloc: checking with %zu goomii lines and %zu NOIP grids\n", n_lines, n_ints / 81);
+    fflush(stdout);
+
+    char out[DLX16_OUT_LEN];
+    int best[81], rc = 0;
+    const char *text = NULL;
+
+    /* The very first calls into the library. */
+    NO_ALLOCATION("first dlx_version", text = dlx_version());
+    NO_ALLOCATION("first dlx_solve16", rc = dlx_solve16(sample, out));
+    CHECK(rc == DLX_OK, "sample solves");
+    NO_ALLOCATION("first dlx_target_max", rc = dlx_target_max(grids + 81, best));
+    CHECK(rc > 0, "NOIP case 2 solves: %d", rc);
+
+    /* Self-test: the counter sees allocations made inside a window. */
+    /* Through volatile pointers, so the compiler cannot drop the malloc/free pairs. */
+    void *(*volatile allocate)(size_t) = malloc;
+    char *(*volatile duplicate)(const char *) = strdup;
+    allocations = 0;
+    counting = 1;
+    void *probe = allocate(16);
+    char *copy = duplicate("x");
+    counting = 0;
+    CHECK(allocations == 2, "the interposed allocator counts (%ld of 2)", allocations);
+    free(probe);
+    free(copy);
+
+    for (size_t i = 0; i < n_lines; i += 7) NO_ALLOCATION("dlx_solve16 on goomii", dlx_solve16(lines[i], out));
+    for (size_t k = 0; k + 81 <= n_ints; k += 81) NO_ALLOCATION("dlx_target_max on NOIP", dlx_target_max(grids + k, best));
+
+    char blank[257];
+    memset(blank, '-', 256);
+    blank[256] = '\0';
+    NO_ALLOCATION("empty 16x16 grid", rc = dlx_solve16(blank, out));
+    CHECK(rc == DLX_OK, "empty grid solves");
+    blank[0] = 'A', blank[1] = 'A';
+    NO_ALLOCATION("repeated givens", rc = dlx_solve16(blank, out));
+    CHECK(rc == DLX_UNSOLVABLE, "repeated givens: %d", rc);
+    NO_ALLOCATION("NULL puzzle", rc = dlx_solve16(NULL, out));
+    CHECK(rc == DLX_ERR_NULL, "NULL: %d", rc);
+    NO_ALLOCATION("short text", rc = dlx_solve16("ABC", out));
+    CHECK(rc == DLX_ERR_LENGTH, "short: %d", rc);
+    NO_ALLOCATION("bad byte", rc = dlx_solve16("AB?", out));
+    CHECK(rc == DLX_ERR_CELL, "bad byte: %d", rc);
+
+    int grid[81] = {0};
+    NO_ALLOCATION("empty 9x9 grid", rc = dlx_target_max(grid, best));
+    CHECK(rc == 2906, "empty grid: %d", rc);
+    grid[0] = 5, grid[1] = 5;
+    NO_ALLOCATION("repeated 9x9 givens", rc = dlx_target_max(grid, NULL));
+    CHECK(rc == DLX_UNSOLVABLE, "repeated: %d", rc);
+    grid[0] = 10;
+    NO_ALLOCATION("value outside 0..9", rc = dlx_target_max(grid, best));
+    CHECK(rc == DLX_ERR_CELL, "outside: %d", rc);
+    NO_ALLOCATION("NULL grid", rc = dlx_target_max(NULL, best));
+    CHECK(rc == DLX_ERR_NULL, "NULL grid: %d", rc);
+    for (int code = -6; code <= 1; code++) NO_ALLOCATION("dlx_strerror", text = dlx_strerror(code));
+    (void)text;
+
+    free(sample);
+    free(goomii);
+    free(noip);
+    return report("noalloc");
+}

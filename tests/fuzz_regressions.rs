@@ -1,0 +1,122 @@
+//! The fuzzers' oracle (fuzz/oracle.rs) in every test run: on each saved finding under
+//! fuzz/regressions/<target>/, on the edge cases of the contract, and on a few thousand
+//! reproducible mutations of real puzzles, so what the long fuzz campaigns found stays fixed.
+
+mod common;
+#[path = "../fuzz/oracle.rs"]
+#[allow(dead_code)]
+mod oracle;
+
+use common::{read_shared, rng, root};
+
+fn saved_inputs(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = root().join("fuzz/regressions").join(target);
+    let mut found: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_none_or(|e| e != "md"))
+        .map(|path| {
+            (path.display().to_string(), std::fs::read(&path).expect("read a saved input"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn saved_solve16_findings_pass_the_oracle() {
+    let inputs = saved_inputs("solve16");
+    assert!(!inputs.is_empty(), "fuzz/regressions/solve16 holds the findings so far");
+    for (name, bytes) in inputs {
+        eprintln!("replaying {name}");
+        oracle::check_solve16(&bytes);
+    }
+}
+
+#[test]
+fn saved_target_findings_pass_the_oracle() {
+    for (name, bytes) in saved_inputs("target_max") {
+        eprintln!("replaying {name}");
+        oracle::check_target(&bytes);
+    }
+}
+
+fn some_puzzles() -> Vec<Vec<u8>> {
+    let mut puzzles = Vec::new();
+    for set in ["gecode-janko-55", "goomii17-hexasudoku-3000", "lloyd-amos-acs-general-1900"] {
+        let text = read_shared(&format!("data/sudoku16/{set}.txt"));
+        puzzles.extend(text.lines().take(40).map(|l| l.trim().as_bytes().to_vec()));
+    }
+    puzzles
+}
+
+#[test]
+fn solve16_edge_cases_pass_the_oracle() {
+    let good = some_puzzles().swap_remove(0);
+    let long: Vec<u8> = good.iter().chain(&good).copied().collect();
+    for len in 0..=300 {
+        oracle::check_solve16(&long[..len]);
+    }
+    for bad in [&b"Q"[..], b"a", b"p", b"0", b"*", b"\x0b", b"\x0c", b"\x7f", b"\x80", b"\xc3\xa9", b"\xff", b"\0"] {
+        for at in [0, 17, 128, 255] {
+            let mut text = good[..at].to_vec();
+            text.extend_from_slice(bad);
+            text.extend_from_slice(&good[at + 1..]);
+            oracle::check_solve16(&text);
+        }
+    }
+    let mut spaced = vec![b' '; 20000];
+    spaced.extend_from_slice(&good);
+    spaced.extend(std::iter::repeat_n(b'\n', 5000));
+    oracle::check_solve16(&spaced);
+    oracle::check_solve16(&[b'-'; 256]);
+    oracle::check_solve16(&[b'.'; 256]);
+}
+
+#[test]
+fn mutated_puzzles_pass_the_oracle() {
+    let puzzles = some_puzzles();
+    let mut seed = 0x5eed_f00d_u64;
+    for round in 0..3000 {
+        let mut text = puzzles[round % puzzles.len()].clone();
+        for _ in 0..1 + rng(&mut seed) % 4 {
+            let at = (rng(&mut seed) % (text.len() as u64 + 1)) as usize;
+            let byte = match rng(&mut seed) % 6 {
+                0 => b'-',
+                1 => b'A' + (rng(&mut seed) % 16) as u8,
+                2 => b" \t\r\n"[(rng(&mut seed) % 4) as usize],
+                3 => 0,
+                _ => rng(&mut seed) as u8,
+            };
+            match rng(&mut seed) % 3 {
+                0 if at < text.len() => text[at] = byte,
+                1 if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => text.insert(at, byte),
+            }
+        }
+        oracle::check_solve16(&text);
+    }
+}
+
+#[test]
+fn random_target_grids_pass_the_oracle() {
+    let mut seed = 0x7a59_e7_u64;
+    for round in 0..1500 {
+        let full = common::random_full_grid(&mut seed);
+        let keep = 40 + rng(&mut seed) % 40; // of 128: 25-62 givens, the rest blank
+        let mut bytes: Vec<u8> = full.iter().map(|&d| if rng(&mut seed) % 128 < keep { d } else { 64 }).collect();
+        if round % 3 == 0 {
+            let at = (rng(&mut seed) % 81) as usize;
+            bytes[at] = (rng(&mut seed) % 10) as u8; // perhaps a clash
+        }
+        if round % 50 == 0 {
+            bytes[(rng(&mut seed) % 81) as usize] = 128 + (rng(&mut seed) % 128) as u8; // outside 0..9
+        }
+        if round % 97 == 0 {
+            bytes.truncate((rng(&mut seed) % 81) as usize); // the rest blank
+        }
+        oracle::check_target(&bytes);
+    }
+}

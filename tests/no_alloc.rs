@@ -1,0 +1,113 @@
+//! No heap allocation, counted from Rust: this test binary's global allocator counts every
+//! allocation made on the calling thread, and each exported function, on success and on every
+//! error path, must make none. (c_tests/noalloc.c does the same from C by interposing malloc.)
+
+mod common;
+
+use common::{read_shared, seed_sample_16};
+use core::ffi::{c_char, c_int};
+use dlx::ffi::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    // const-initialised and without a destructor, so touching it never allocates itself.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator unchanged; counting has no effect on the memory.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `call` and returns what it returned and how many allocations it made on this thread.
+fn counted<T>(call: impl FnOnce() -> T) -> (T, u64) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let value = call();
+    (value, ALLOCATIONS.with(Cell::get) - before)
+}
+
+fn solve(text: &[u8]) -> (c_int, u64) {
+    let mut out = [0u8; DLX16_OUT_LEN];
+    // SAFETY: `text` is NUL-terminated by every caller; `out` holds DLX16_OUT_LEN bytes.
+    counted(|| unsafe { dlx_solve16(text.as_ptr().cast::<c_char>(), out.as_mut_ptr().cast::<c_char>()) })
+}
+
+fn target(grid: &[c_int; 81]) -> (c_int, u64) {
+    let mut best = [0; 81];
+    // SAFETY: both arrays hold 81 ints.
+    counted(|| unsafe { dlx_target_max(grid.as_ptr(), best.as_mut_ptr()) })
+}
+
+#[test]
+fn the_counter_counts() {
+    let (_, n) = counted(|| Vec::<u8>::with_capacity(10));
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn dlx_solve16_never_allocates() {
+    let (sample, _) = seed_sample_16();
+    let mut inputs: Vec<Vec<u8>> = vec![sample.into_bytes()];
+    let goomii = read_shared("data/sudoku16/goomii17-hexasudoku-3000.txt");
+    inputs.extend(goomii.lines().step_by(30).map(|l| l.as_bytes().to_vec()));
+    let mut repeated = vec![b'-'; 256];
+    repeated[0] = b'A';
+    repeated[1] = b'A';
+    inputs.push(repeated);
+    inputs.extend([b"".to_vec(), b"ABC".to_vec(), b"AB?".to_vec(), vec![b'-'; 300], vec![b'-'; 256]]);
+    let mut statuses = std::collections::BTreeSet::new();
+    for mut text in inputs {
+        text.push(0);
+        let (rc, n) = solve(&text);
+        assert_eq!(n, 0, "dlx_solve16 allocated {n} times (status {rc})");
+        statuses.insert(rc);
+    }
+    let mut out = [0 as c_char; DLX16_OUT_LEN];
+    // SAFETY: NULL is allowed and answered with DLX_ERR_NULL.
+    let (rc, n) = counted(|| unsafe { dlx_solve16(core::ptr::null(), out.as_mut_ptr()) });
+    assert_eq!((rc, n), (DLX_ERR_NULL, 0));
+    assert_eq!(statuses.into_iter().collect::<Vec<_>>(), [DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_UNSOLVABLE, DLX_OK]);
+}
+
+#[test]
+fn dlx_target_max_never_allocates() {
+    let text = read_shared("data/target/noip2009.txt");
+    let ints: Vec<c_int> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let mut grids: Vec<[c_int; 81]> = ints.chunks(81).map(|c| c.try_into().unwrap()).collect();
+    grids.push([0; 81]);
+    let mut bad = [0; 81];
+    bad[3] = -1;
+    grids.push(bad);
+    let mut statuses = std::collections::BTreeSet::new();
+    for grid in &grids {
+        let (rc, n) = target(grid);
+        assert_eq!(n, 0, "dlx_target_max allocated {n} times (result {rc})");
+        statuses.insert(rc.signum() * rc.abs().min(4));
+    }
+    // SAFETY: NULL is allowed and answered with DLX_ERR_NULL.
+    let (rc, n) = counted(|| unsafe { dlx_target_max(core::ptr::null(), core::ptr::null_mut()) });
+    assert_eq!((rc, n), (DLX_ERR_NULL, 0));
+    assert_eq!(statuses.into_iter().collect::<Vec<_>>(), [DLX_ERR_CELL, DLX_UNSOLVABLE, 4]);
+    let (_, n) = counted(|| (dlx_strerror(-3), dlx_version()));
+    assert_eq!(n, 0);
+}
