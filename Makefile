@@ -1,10 +1,14 @@
 # dlx: the README's two commands (`make demo`, `make test`) and the pieces they use.
 #
-#   make          release build: target/release/libdlx.a, target/release/libdlx.so
+#   make          release build: target/release/libdlx.a, target/release/libdlx.so (soname
+#                 libdlx.so.MAJOR, with that link beside it)
+#   make install  libdlx.a, libdlx.so.X.Y.Z and its links, dlx.h, dlx.pc under PREFIX (default
+#                 /usr/local); LIBDIR, INCLUDEDIR, PKGCONFIGDIR, DESTDIR as usual. make uninstall
 #   make demo     the main job: build, then solve the POJ 3076 sample with the judge program
 #   make test     every test: installs missing test tools (scripts/test-tools), cargo's tests
 #                 (Rust, C harness via cc, header, examples, README), the C programs of
-#                 c_tests/ plain, with ASan/UBSan and under valgrind, a minute of fuzzing a target
+#                 c_tests/ plain, with ASan/UBSan and under valgrind, a minute of fuzzing a
+#                 target, the Python module's tests (pytest)
 #   make fuzz-long   the fuzz targets for FUZZ_HOURS (default 8) hours each
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
 #   make bench    the 16x16 benchmark against the seed program (target/bench/solve16.md, .svg)
@@ -12,16 +16,53 @@
 
 CARGO ?= cargo
 CC    ?= cc
+CXX   ?= c++
 JUDGES := target/judges
-# What `cargo rustc -- --print native-static-libs` reports for libdlx.a (tests/readme.rs).
+RELEASE := target/release
+
+# Versions come from Cargo.toml alone: the soname, the file names and dlx.pc follow it.
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+MAJOR   := $(word 1,$(subst ., ,$(VERSION)))
+DESCRIPTION := $(shell sed -n 's/^description = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+
+# Install layout (GNU conventions; DESTDIR stages for packaging).
+PREFIX       ?= /usr/local
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DESTDIR      ?=
 FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
+# What `cargo rustc -- --print native-static-libs` reports for libdlx.a (tests/readme.rs).
 NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+# dlx.pc's Libs.private, for `cc -static ... $(pkg-config --static --libs dlx)`: the same less
+# -lgcc_s, which has no archive; gcc links its static unwinder (libgcc_eh) itself under -static.
+PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(NATIVE_STATIC_LIBS))
 
-.PHONY: all demo test fuzz-long header bench bench-target clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench-target clean
 
 all:
 	$(CARGO) build --release
+	ln -sf libdlx.so $(RELEASE)/libdlx.so.$(MAJOR)
+
+# Installs the libraries, the header and dlx.pc built by `make`; `make uninstall` removes them.
+install:
+	@test -f $(RELEASE)/libdlx.so && test -f $(RELEASE)/libdlx.a || { echo "run make first"; exit 1; }
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(RELEASE)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.a
+	install -m 755 $(RELEASE)/libdlx.so $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION)
+	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR)
+	ln -sf libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so
+	install -m 644 include/dlx.h $(DESTDIR)$(INCLUDEDIR)/dlx.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@DESCRIPTION@|$(DESCRIPTION)|' \
+	    -e 's|@LIBS_PRIVATE@|$(PC_LIBS_PRIVATE)|' dlx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so \
+	    $(DESTDIR)$(INCLUDEDIR)/dlx.h $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
 
 $(JUDGES)/poj3076: examples/poj3076.c include/dlx.h all
 	@mkdir -p $(JUDGES)
@@ -36,6 +77,7 @@ test:
 	$(CARGO) test --release
 	$(MAKE) -C c_tests test sanitize valgrind
 	fuzz/run $(FUZZ_SECONDS)
+	python3 -m pytest -q bindings/python
 
 # The long campaign: FUZZ_HOURS (default 8) hours a target; the corpus grows in target/fuzz.
 fuzz-long:

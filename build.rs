@@ -21,6 +21,15 @@ fn main() {
         println!("cargo:rustc-env=DLX_BUILD_{triple}={}", env::var(triple).expect("cargo sets the triples"));
     }
 
+    // The shared library's soname, libdlx.so.MAJOR, set at link time as C libraries do, so
+    // programs linked against it keep working across compatible (same-major) updates. A
+    // program linked with -ldlx then needs libdlx.so.MAJOR at run time: `make` and the tests
+    // put that link beside target/release/libdlx.so, `make install` beside the installed file.
+    if env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
+        let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("cargo sets the version parts");
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libdlx.so.{major}");
+    }
+
     let mut config = cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("cbindgen.toml parses");
     let version = env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
     let part = |name: &str| env::var(name).expect("cargo sets the version parts");

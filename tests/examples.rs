@@ -1,9 +1,9 @@
-//! The judge program examples/poj3076.c, built against libdlx.a, on the seed's sample and on
-//! multi-grid input.
+//! The judge programs of examples/, built against libdlx.a: poj3076.c and its C++ twin
+//! poj3076.cpp on the seed's sample and on multi-grid input, csu1605.c on the Target Sudoku data.
 
 mod common;
 
-use common::{Link, build_c, read_shared, root, scratch, seed_sample_16};
+use common::{Link, NATIVE_STATIC_LIBS, build_c, c_compiler, lib_dir, read_shared, root, run_ok, scratch, seed_sample_16};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -17,12 +17,20 @@ fn judge(name: &'static str) -> PathBuf {
             let exe = scratch("examples").join(name);
             build_c(&[root().join(format!("examples/{name}.c"))], &exe, Link::Static);
         }
+        let mut cxx = c_compiler(true);
+        cxx.arg("-std=c++17").arg("-I").arg(root().join("include")).arg(root().join("examples/poj3076.cpp"));
+        cxx.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
+        run_ok(cxx.arg("-o").arg(scratch("examples").join("poj3076-cpp")));
     });
     scratch("examples").join(name)
 }
 
+/// The C judge and the C++ one: the same input must give the same output and status.
 fn run_judge(input: &str) -> Output {
-    run_program("poj3076", input)
+    let c = run_program("poj3076", input);
+    let cpp = run_program("poj3076-cpp", input);
+    assert_eq!((&c.status.code(), &c.stdout, &c.stderr), (&cpp.status.code(), &cpp.stdout, &cpp.stderr), "C and C++ judges");
+    c
 }
 
 fn run_program(name: &'static str, input: &str) -> Output {

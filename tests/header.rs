@@ -1,9 +1,10 @@
 //! include/dlx.h is generated, committed, fresh, and usable from C and C++; its version
-//! agrees with Cargo.toml and with the library.
+//! agrees with Cargo.toml, with the library's dlx_version() and with its soname.
 
 mod common;
 
-use common::{c_compiler, root, run_ok, scratch};
+use common::{c_compiler, lib_dir, root, run_ok, scratch};
+use std::process::Command;
 use std::ffi::CStr;
 
 #[test]
@@ -36,6 +37,11 @@ fn versions_agree_with_cargo_toml() {
     // SAFETY: dlx_version returns a static NUL-terminated string.
     let library = unsafe { CStr::from_ptr(dlx::ffi::dlx_version()) };
     assert_eq!(library.to_str().unwrap(), version);
+    // The fourth: the shared library's soname (build.rs), libdlx.so.MAJOR.
+    let out = run_ok(Command::new("readelf").arg("-d").arg(lib_dir().join("libdlx.so")));
+    let dynamic = String::from_utf8(out.stdout).unwrap();
+    let soname = format!("Library soname: [libdlx.so.{}]", parts[0]);
+    assert!(dynamic.contains(&soname), "libdlx.so lacks {soname:?}:\n{dynamic}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{NATIVE_STATIC_LIBS, lib_dir, root, run_ok, scratch, seed_sample_16};
+use common::{NATIVE_STATIC_LIBS, root, run_ok, scratch, seed_sample_16, shared_lib_dir};
 use std::process::Command;
 
 fn readme() -> String {
@@ -50,7 +50,7 @@ fn link_and_run(name: &str) {
         .split_whitespace()
         .map(|w| {
             let w = w.replace("$PWD/", &format!("{}/", root().display()));
-            let w = w.replace("target/release", &lib_dir().display().to_string());
+            let w = w.replace("target/release", &shared_lib_dir().display().to_string());
             match w.as_str() {
                 "app.c" => dir.join("app.c").display().to_string(),
                 "app" => dir.join("app").display().to_string(),
@@ -74,6 +74,27 @@ fn the_example_links_statically_with_the_documented_line() {
 #[test]
 fn the_example_links_dynamically_with_the_documented_line() {
     link_and_run("link-shared");
+}
+
+#[test]
+fn the_cpp_example_compiles_and_runs() {
+    let dir = scratch("readme-cpp");
+    std::fs::write(dir.join("app.cpp"), block("cpp-example")).unwrap();
+    let mut cxx = common::c_compiler(true);
+    cxx.arg("-std=c++17").arg("-pedantic").arg(format!("-I{}", root().join("include").display()));
+    cxx.arg(dir.join("app.cpp")).arg(common::lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
+    run_ok(cxx.arg("-o").arg(dir.join("app")));
+    let out = String::from_utf8(run_ok(&mut Command::new(dir.join("app"))).stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    // The same grid dlx_solve16 gives for the empty puzzle, called from Rust.
+    let mut solution = [0u8; dlx::ffi::DLX16_OUT_LEN];
+    let blank = [b'-'; 256].iter().copied().chain([0]).collect::<Vec<u8>>();
+    // SAFETY: `blank` is NUL-terminated, `solution` holds DLX16_OUT_LEN bytes.
+    let rc = unsafe { dlx::ffi::dlx_solve16(blank.as_ptr().cast(), solution.as_mut_ptr().cast()) };
+    assert_eq!(rc, dlx::ffi::DLX_OK);
+    assert_eq!(lines[0].as_bytes(), &solution[..256]);
+    assert_eq!(lines[1], "2906");
 }
 
 #[test]

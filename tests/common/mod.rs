@@ -29,6 +29,25 @@ pub fn lib_dir() -> PathBuf {
     exe.parent().expect("target/<profile>/deps").to_path_buf()
 }
 
+/// The soname of libdlx.so (build.rs sets it at link time): libdlx.so.MAJOR.
+pub fn soname() -> String {
+    format!("libdlx.so.{}", env!("CARGO_PKG_VERSION_MAJOR"))
+}
+
+/// `lib_dir()`, with the soname link beside libdlx.so that a program linked with -ldlx looks
+/// for at run time (what `make` does for target/release).
+pub fn shared_lib_dir() -> PathBuf {
+    let dir = lib_dir();
+    let link = dir.join(soname());
+    if std::fs::symlink_metadata(&link).is_err() {
+        // Tests run in parallel: another one may make the same link first.
+        if let Err(e) = std::os::unix::fs::symlink("libdlx.so", &link) {
+            assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists, "link {}: {e}", link.display());
+        }
+    }
+    dir
+}
+
 /// A scratch folder for one test's C builds, under target/.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = lib_dir().parent().expect("target/<profile>").join("c-build").join(name);
@@ -70,7 +89,7 @@ pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
             cmd.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
         }
         Link::Shared => {
-            let dir = lib_dir();
+            let dir = shared_lib_dir();
             cmd.arg("-L").arg(&dir).arg("-ldlx").arg("-lpthread").arg(format!("-Wl,-rpath,{}", dir.display()));
         }
     }

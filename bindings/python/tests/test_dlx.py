@@ -1,0 +1,236 @@
+"""The Python module (bindings/python/dlx.py) against the real libdlx.so: answers checked
+against the shared corpora and the seed's samples, every error path, threads, the library
+search order, and the README's Python snippet."""
+
+import os
+import re
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from conftest import BINDINGS, ROOT
+import dlx
+
+SHARED = os.environ.get("DLX_SHARED_DIR") or os.path.normpath(os.path.join(ROOT, "..", "shared"))
+
+
+def shared(relative):
+    with open(os.path.join(SHARED, relative)) as f:
+        return f.read()
+
+
+def seed_sample_16():
+    lines = shared("seeds/000_d26765aac5716a9b.txt").splitlines()
+
+    def block(heading):
+        at = next(i for i, l in enumerate(lines) if l.strip() == heading) + 1
+        grid = [l.strip() for l in lines[at:] if l.strip()][:16]
+        assert len(grid) == 16 and all(len(l) == 16 for l in grid)
+        return "".join(l + "\n" for l in grid)
+
+    return block("Sample Input"), block("Sample Output")
+
+
+def valid_16(puzzle, grid):
+    assert len(grid) == 256 and set(grid) <= set("ABCDEFGHIJKLMNOP")
+    for u in range(16):
+        row = {grid[u * 16 + k] for k in range(16)}
+        col = {grid[k * 16 + u] for k in range(16)}
+        box = {grid[((u // 4) * 4 + k // 4) * 16 + (u % 4) * 4 + k % 4] for k in range(16)}
+        assert len(row) == len(col) == len(box) == 16
+    assert all(p in "-." or p == g for p, g in zip(puzzle, grid))
+
+
+def weight(cell):
+    return 10 - max(abs(cell // 9 - 4), abs(cell % 9 - 4))
+
+
+def valid_target(grid, best, score):
+    assert all(1 <= v <= 9 for v in best)
+    assert all(g == 0 or g == b for g, b in zip(grid, best))
+    for u in range(9):
+        assert len({best[u * 9 + k] for k in range(9)}) == 9
+        assert len({best[k * 9 + u] for k in range(9)}) == 9
+        assert len({best[((u // 3) * 3 + k // 3) * 9 + (u % 3) * 3 + k % 3] for k in range(9)}) == 9
+    assert sum(b * weight(i) for i, b in enumerate(best)) == score
+
+
+def test_loads_the_build_directory_library_unless_told_otherwise():
+    wanted = os.environ.get("DLX_LIBRARY") or os.path.join(ROOT, "target", "release", "libdlx.so")
+    assert dlx.library_path == wanted
+
+
+def test_seed_sample_byte_for_byte():
+    puzzle, expected = seed_sample_16()
+    assert dlx.solve16(puzzle) == expected.replace("\n", "")
+    assert dlx.solve16(puzzle.encode()) == expected.replace("\n", "")
+
+
+def test_goomii_and_gecode_known_solutions():
+    for name, count in (("goomii17-hexasudoku-3000", 300), ("gecode-janko-55", 55)):
+        puzzles = shared("data/sudoku16/%s.txt" % name).split()
+        answers = shared("data/sudoku16/%s.solutions.txt" % name).split()
+        for puzzle, answer in list(zip(puzzles, answers))[:count]:
+            got = dlx.solve16(puzzle)
+            valid_16(puzzle, got)
+            assert got == answer
+
+
+def test_solve16_errors_carry_code_and_sentence():
+    puzzle, _ = seed_sample_16()
+    cases = [
+        ("", dlx.DLX_ERR_LENGTH),
+        (puzzle[:100], dlx.DLX_ERR_LENGTH),
+        (puzzle + "A", dlx.DLX_ERR_LENGTH),
+        (puzzle.replace("-", "?", 1), dlx.DLX_ERR_CELL),
+        (puzzle.replace("-", "\u00e9", 1), dlx.DLX_ERR_CELL),
+        (puzzle[:50] + "\0" + puzzle[50:], dlx.DLX_ERR_LENGTH),
+        ("AA" + "-" * 254, dlx.DLX_UNSOLVABLE),
+    ]
+    for text, code in cases:
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.solve16(text)
+        assert info.value.code == code
+        assert info.value.message and info.value.message in str(info.value)
+        assert isinstance(info.value, dlx.Unsolvable) == (code == dlx.DLX_UNSOLVABLE)
+    with pytest.raises(TypeError):
+        dlx.solve16(None)
+
+
+def read_grids(relative):
+    values = [int(t) for t in shared(relative).split()]
+    return [values[k:k + 81] for k in range(0, len(values), 81)]
+
+
+def test_target_max_answers_the_noip_and_csu_sets():
+    for name in ("noip2009", "csu1605_samples"):
+        grids = read_grids("data/target/%s.txt" % name)
+        answers = [int(t) for t in shared("data/target/%s.ans" % name).split()]
+        assert len(grids) == len(answers) > 0
+        for grid, answer in zip(grids, answers):
+            if answer == -1:
+                with pytest.raises(dlx.Unsolvable) as info:
+                    dlx.target_max(grid)
+                assert info.value.code == dlx.DLX_UNSOLVABLE
+            else:
+                score, best = dlx.target_max(grid)
+                assert score == answer
+                valid_target(grid, best, score)
+    assert dlx.target_max([0] * 81)[0] == 2906
+
+
+def test_target_max_errors():
+    for bad in (-1, 10, 2 ** 31 - 1, -(2 ** 31), 2 ** 40, -(2 ** 70)):
+        grid = [0] * 81
+        grid[40] = bad
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.target_max(grid)
+        assert info.value.code == dlx.DLX_ERR_CELL
+    for length in (0, 80, 82):
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.target_max([0] * length)
+        assert info.value.code == dlx.DLX_ERR_LENGTH
+    with pytest.raises(TypeError):
+        dlx.target_max([0.5] * 81)
+    with pytest.raises(TypeError):
+        dlx.target_max(None)
+
+
+def test_constants_agree_with_the_header():
+    header = open(os.path.join(ROOT, "include", "dlx.h")).read()
+    for name in ("DLX_OK", "DLX_UNSOLVABLE", "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL",
+                 "DLX16_OUT_LEN", "DLX9_CELLS"):
+        value = re.search(r"#define %s (-?\d+)" % name, header)
+        assert value and int(value.group(1)) == getattr(dlx, name), name
+    major = re.search(r"#define DLX_VERSION_MAJOR (\d+)", header).group(1)
+    assert int(major) == dlx._MAJOR
+
+
+def test_version_agrees_with_cargo_toml():
+    cargo = open(os.path.join(ROOT, "Cargo.toml")).read()
+    version = re.search(r'^version = "([^"]+)"', cargo, re.M).group(1)
+    assert dlx.version() == dlx.__version__ == version
+
+
+def test_threads_agree_with_one_thread():
+    puzzles = shared("data/sudoku16/goomii17-hexasudoku-3000.txt").split()[:40]
+    grids = read_grids("data/target/noip2009.txt")
+    bad_texts = ["", "AB?", "AA" + "-" * 254]
+    expected16 = {}
+    for text in puzzles + bad_texts:
+        try:
+            expected16[text] = dlx.solve16(text)
+        except dlx.DlxError as e:
+            expected16[text] = e.code
+    expected9 = []
+    for grid in grids:
+        try:
+            expected9.append(dlx.target_max(grid))
+        except dlx.DlxError as e:
+            expected9.append(e.code)
+    mismatches = []
+
+    def work(seed):
+        texts = list(expected16)
+        for k in range(150):
+            i = (seed * 31 + k * 7) % (len(texts) + len(grids))
+            if i < len(texts):
+                try:
+                    got = dlx.solve16(texts[i])
+                except dlx.DlxError as e:
+                    got = e.code
+                if got != expected16[texts[i]]:
+                    mismatches.append(("solve16", i))
+            else:
+                j = i - len(texts)
+                try:
+                    got = dlx.target_max(grids[j])
+                except dlx.DlxError as e:
+                    got = e.code
+                if got != expected9[j]:
+                    mismatches.append(("target_max", j))
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert mismatches == []
+
+
+def run_python(code, env_extra=None):
+    env = dict(os.environ, PYTHONPATH=BINDINGS)
+    env.pop("DLX_LIBRARY", None)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def test_dlx_library_environment_variable_chooses_the_library():
+    path = os.path.join(ROOT, "target", "release", "libdlx.so")
+    run = run_python("import dlx; print(dlx.library_path, dlx.version())", {"DLX_LIBRARY": path})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [path, dlx.version()]
+    run = run_python("import dlx", {"DLX_LIBRARY": "/nonexistent/libdlx.so"})
+    assert run.returncode != 0 and "cannot load libdlx (set DLX_LIBRARY" in run.stderr
+
+
+def readme_block(name):
+    text = open(os.path.join(ROOT, "README.md")).read()
+    marker = "<!-- test: %s -->\n" % name
+    assert marker in text, "README lacks " + marker
+    after = text[text.index(marker) + len(marker):]
+    assert after.startswith("```")
+    body = after[after.index("\n") + 1:]
+    return body[:body.index("```")]
+
+
+def test_readme_python_snippet_runs():
+    _, expected = seed_sample_16()
+    run = run_python(readme_block("python-example"))
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == expected.replace("\n", "")
+    assert lines[1] == "2906"
+    assert lines[2].startswith("error -4: ")

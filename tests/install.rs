@@ -1,0 +1,149 @@
+//! `make install` and `make uninstall` into a staging folder (DESTDIR), then the README's
+//! pkg-config link lines, run as written, against what was installed: the shared program must
+//! need `libdlx.so.MAJOR` (readelf -d), the static one no libdlx at all, and both must print
+//! the seed sample's solution. Needs make, pkg-config and readelf (scripts/test-tools).
+
+mod common;
+
+use common::{root, run_ok, seed_sample_16, soname};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn make(args: &[&str]) {
+    run_ok(Command::new("make").arg("-C").arg(root()).args(args));
+}
+
+/// A folder of its own under target/, emptied first.
+fn fresh(name: &str) -> PathBuf {
+    let dir = root().join("target/install-test").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn readme_block(name: &str) -> String {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let marker = format!("<!-- test: {name} -->\n");
+    let after = &text[text.find(&marker).unwrap_or_else(|| panic!("README lacks {marker:?}")) + marker.len()..];
+    let body = &after[after.find('\n').unwrap() + 1..];
+    body[..body.find("```").unwrap()].to_string()
+}
+
+/// The names readelf -d gives for the dynamic tag `tag` (NEEDED, SONAME).
+fn dynamic(binary: &Path, tag: &str) -> Vec<String> {
+    let out = run_ok(Command::new("readelf").arg("-d").arg(binary));
+    let tag = format!("({tag})");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains(&tag))
+        .map(|l| l[l.find('[').unwrap() + 1..l.find(']').unwrap()].to_string())
+        .collect()
+}
+
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && !path.is_symlink() {
+                stack.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn install_link_with_pkg_config_and_uninstall() {
+    make(&["all"]);
+    let stage = fresh("stage");
+    let destdir = format!("DESTDIR={}", stage.display());
+    make(&["install", &destdir]);
+
+    let version = env!("CARGO_PKG_VERSION");
+    let real = format!("libdlx.so.{version}");
+    let lib = stage.join("usr/local/lib");
+    assert_eq!(
+        files_under(&stage),
+        [
+            "usr/local/include/dlx.h".to_string(),
+            "usr/local/lib/libdlx.a".into(),
+            "usr/local/lib/libdlx.so".into(),
+            "usr/local/lib/libdlx.so.0".into(),
+            format!("usr/local/lib/{real}"),
+            "usr/local/lib/pkgconfig/dlx.pc".into(),
+        ]
+        .map(|s| s.replace("libdlx.so.0", &soname()))
+    );
+    assert_eq!(std::fs::read_link(lib.join(soname())).unwrap(), Path::new(&real));
+    assert_eq!(std::fs::read_link(lib.join("libdlx.so")).unwrap(), Path::new(&soname()));
+    assert_eq!(dynamic(&lib.join(&real), "SONAME"), [soname()], "the installed library's SONAME");
+    assert_eq!(
+        std::fs::read(stage.join("usr/local/include/dlx.h")).unwrap(),
+        std::fs::read(root().join("include/dlx.h")).unwrap()
+    );
+    let pc = std::fs::read_to_string(lib.join("pkgconfig/dlx.pc")).unwrap();
+    assert!(pc.contains(&format!("\nVersion: {version}\n")) && pc.contains("prefix=/usr/local\n"), "{pc}");
+    assert!(pc.contains("\nLibs.private: -lutil -lrt -lpthread -lm -ldl -lc\n"), "{pc}");
+
+    // The README's lines, as written, with pkg-config looking into the staging folder.
+    let work = fresh("app");
+    std::fs::write(work.join("app.c"), readme_block("readme-example")).unwrap();
+    let pkg_env = |cmd: &mut Command| {
+        cmd.env("PKG_CONFIG_PATH", lib.join("pkgconfig"))
+            .env("PKG_CONFIG_SYSROOT_DIR", &stage)
+            .env_remove("PKG_CONFIG_LIBDIR")
+            .current_dir(&work);
+    };
+    let lines = readme_block("install-link");
+    assert_eq!(lines.lines().count(), 2, "a shared and a static line");
+    for line in lines.lines() {
+        let mut sh = Command::new("sh");
+        sh.arg("-ec").arg(line);
+        pkg_env(&mut sh);
+        run_ok(&mut sh);
+    }
+    let (_, expected) = seed_sample_16();
+    let expected = expected.replace('\n', "") + "\n";
+    let shared = work.join("app");
+    let needed = dynamic(&shared, "NEEDED");
+    assert!(needed.contains(&soname()), "app needs {}: {needed:?}", soname());
+    let out = run_ok(Command::new(&shared).env("LD_LIBRARY_PATH", &lib));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    let fully_static = work.join("app-static");
+    let needed = dynamic(&fully_static, "NEEDED");
+    assert!(needed.iter().all(|n| !n.contains("dlx")), "{needed:?}");
+    let out = run_ok(&mut Command::new(&fully_static));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+
+    make(&["uninstall", &destdir]);
+    assert_eq!(files_under(&stage), Vec::<String>::new(), "uninstall leaves no file");
+}
+
+#[test]
+fn install_honours_libdir_includedir_and_pkgconfigdir() {
+    make(&["all"]);
+    let stage = fresh("custom");
+    let vars = [
+        format!("DESTDIR={}", stage.display()),
+        "PREFIX=/opt/dlx".to_string(),
+        "LIBDIR=/opt/dlx/lib64".to_string(),
+        "INCLUDEDIR=/opt/dlx/inc".to_string(),
+        "PKGCONFIGDIR=/usr/share/pkgconfig".to_string(),
+    ];
+    let vars: Vec<&str> = vars.iter().map(String::as_str).collect();
+    make(&[&["install"], &vars[..]].concat());
+    let files = files_under(&stage);
+    for want in ["opt/dlx/inc/dlx.h", "opt/dlx/lib64/libdlx.a", "opt/dlx/lib64/libdlx.so", "usr/share/pkgconfig/dlx.pc"] {
+        assert!(files.contains(&want.to_string()), "{want} in {files:?}");
+    }
+    let pc = std::fs::read_to_string(stage.join("usr/share/pkgconfig/dlx.pc")).unwrap();
+    assert!(pc.contains("libdir=/opt/dlx/lib64\n") && pc.contains("includedir=/opt/dlx/inc\n"), "{pc}");
+    make(&[&["uninstall"], &vars[..]].concat());
+    assert_eq!(files_under(&stage), Vec::<String>::new());
+}
