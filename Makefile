@@ -13,6 +13,7 @@
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
 #   make bench    the 16x16 benchmark against the seed program (target/bench/solve16.md, .svg)
 #   make bench-target   the Target Sudoku benchmark (target/bench/target.md)
+#   make bench-configs  the engine's configurations on the hard 16x16 sets (quick, for engine work)
 
 CARGO ?= cargo
 CC    ?= cc
@@ -39,7 +40,7 @@ NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 # -lgcc_s, which has no archive; gcc links its static unwinder (libgcc_eh) itself under -static.
 PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(NATIVE_STATIC_LIBS))
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench-target clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs clean
 
 all:
 	$(CARGO) build --release
@@ -91,6 +92,9 @@ bench:
 
 bench-target:
 	$(CARGO) bench --bench target
+
+bench-configs:
+	$(CARGO) bench --bench configs
 
 clean:
 	$(CARGO) clean

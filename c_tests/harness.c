@@ -386,6 +386,7 @@ int main(int argc, char **argv) {
         {"enjoysudoku-monstersudoku-metcalf-2", ".solutions.txt"},
         {"enjoysudoku-tarek-first20-20", ".solutions.txt"},
         {"enjoysudoku-tarek-tough-206", ".solutions.txt"},
+        {"enjoysudoku-blue-ultimate-15", ".solutions.txt"},
     };
     for (size_t i = 0; i < sizeof corpora / sizeof corpora[0]; i++) test_corpus(&corpora[i]);
     test_target_status();
