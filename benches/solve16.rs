@@ -26,16 +26,9 @@ use dlx::sudoku::{self, Engine16, Shape};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod puzzles;
 
-/// The 40 hardest public puzzles (issue 4): (file, 1-based lines).
-const HARD: [(&str, &[usize]); 3] = [
-    (
-        "enjoysudoku-tarek-tough-206",
-        &[4, 5, 9, 10, 20, 25, 26, 27, 32, 33, 39, 40, 42, 47, 49, 62, 64, 111, 112, 118, 124],
-    ),
-    ("enjoysudoku-tarek-first20-20", &[2, 4, 14, 15]),
-    ("enjoysudoku-blue-ultimate-15", &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]),
-];
+use puzzles::{Puzzle, hard_40, load};
 
 const SETS: [&str; 8] = [
     "poj3076-sample-1",
@@ -47,23 +40,6 @@ const SETS: [&str; 8] = [
     "enjoysudoku-tarek-tough-206",
     "enjoysudoku-blue-ultimate-15",
 ];
-
-struct Puzzle {
-    text: String,
-    solution: Option<String>,
-}
-
-fn load(name: &str) -> Vec<Puzzle> {
-    let dir = common::shared_dir().join("data/sudoku16");
-    let puzzles = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
-    let solutions = std::fs::read_to_string(dir.join(format!("{name}.solutions.txt"))).ok();
-    let mut solutions = solutions.as_deref().map(|s| s.lines().map(String::from).collect::<Vec<_>>());
-    puzzles
-        .lines()
-        .enumerate()
-        .map(|(k, p)| Puzzle { text: p.to_string(), solution: solutions.as_mut().map(|s| std::mem::take(&mut s[k])) })
-        .collect()
-}
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -236,14 +212,7 @@ fn main() {
     let cap = Duration::from_millis(seed_cap_ms);
 
     let mut sets: Vec<(String, Vec<Puzzle>)> = SETS.iter().map(|&n| (n.to_string(), load(n))).collect();
-    let hard: Vec<Puzzle> = HARD
-        .iter()
-        .flat_map(|(file, lines)| {
-            let all = load(file);
-            lines.iter().map(move |&l| Puzzle { text: all[l - 1].text.clone(), solution: all[l - 1].solution.clone() }).collect::<Vec<_>>()
-        })
-        .collect();
-    sets.push(("hard-40 (issue 4 list)".to_string(), hard));
+    sets.push(("hard-40 (issue 4 list)".to_string(), hard_40()));
     sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
 
     let mut rows = Vec::new();

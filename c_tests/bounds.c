@@ -133,11 +133,7 @@ static void test_target(unsigned char *page, size_t page_size) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s SHARED_DIR\n", argv[0]);
-        return 2;
-    }
-    shared_dir = argv[1];
+    if (take_shared_dir(argc, argv, 0, "")) return 2;
     char *text = read_file("data/sudoku16/poj3076-sample-1.txt");
     CHECK(text && strlen(text) >= 256, "read the POJ sample");
     if (!text) return report("bounds");

@@ -155,6 +155,17 @@ static inline size_t read_ints(const char *text, int *out, size_t max) {
 }
 
 
+/* Reads SHARED_DIR from the command line (and at most `extra` more arguments, described by
+ * `usage`); returns 0, or 1 after printing the usage line. */
+static inline int take_shared_dir(int argc, char **argv, int extra, const char *usage) {
+    if (argc < 2 || argc > 2 + extra) {
+        fprintf(stderr, "usage: %s SHARED_DIR%s\n", argv[0], usage);
+        return 1;
+    }
+    shared_dir = argv[1];
+    return 0;
+}
+
 /* The closing line the test runners read: "NAME: N passed, M failed"; returns the exit status. */
 static inline int report(const char *name) {
     printf("%s: %ld passed, %ld failed\n", name, passed, failed);

@@ -367,11 +367,7 @@ static void test_small_stacks(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s SHARED_DIR\n", argv[0]);
-        return 2;
-    }
-    shared_dir = argv[1];
+    if (take_shared_dir(argc, argv, 0, "")) return 2;
     printf("libdlx %s, header %s\n", dlx_version(), DLX_VERSION);
     test_strerror_and_version();
     test_seed_sample();

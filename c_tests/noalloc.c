@@ -53,11 +53,7 @@ int posix_memalign(void **out, size_t align, size_t n) {
     } while (0)
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s SHARED_DIR\n", argv[0]);
-        return 2;
-    }
-    shared_dir = argv[1];
+    if (take_shared_dir(argc, argv, 0, "")) return 2;
     /* Read everything first: stdio and this program's own buffers allocate. */
     char *sample = read_file("data/sudoku16/poj3076-sample-1.txt");
     char *goomii = read_file("data/sudoku16/goomii17-hexasudoku-3000.txt");

@@ -72,11 +72,7 @@ static void *work(void *arg) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s SHARED_DIR [CALLS_PER_THREAD]\n", argv[0]);
-        return 2;
-    }
-    shared_dir = argv[1];
+    if (take_shared_dir(argc, argv, 1, " [CALLS_PER_THREAD]")) return 2;
     if (argc > 2) calls_per_thread = atol(argv[2]);
 
     char *goomii = read_file("data/sudoku16/goomii17-hexasudoku-3000.txt");

@@ -94,8 +94,6 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
     removed_count: usize,
     removed_from: [Ix; ITEMS],
     probing: bool,
-    /// Probing looks only at items with at most this many options (0 means no limit).
-    probe_limit: Ix,
     /// While a probe's trial runs: items whose length fell to one or zero, in that order.
     /// Lengths only fall during a trial, so each item enters at most twice (at one, at zero).
     forced: [[Ix; ITEMS]; 2],
@@ -187,12 +185,6 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// whose trial runs into an empty item.
     pub fn set_probing(&mut self, probing: bool) {
         self.probing = probing;
-    }
-
-    /// Probe only items with at most `limit` options (0, the default, probes every chosen
-    /// item). Kept across [`reset`](Self::reset).
-    pub fn set_probe_limit(&mut self, limit: u16) {
-        self.probe_limit = limit;
     }
 
     /// Number of items (`n`).
@@ -340,10 +332,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                     }
                     self.removed_from[self.level] = self.removed_count as Ix;
                     let item = self.choose_item();
-                    if self.probing
-                        && self.top[item] >= 2
-                        && (self.probe_limit == 0 || self.top[item] <= self.probe_limit)
-                    {
+                    if self.probing && self.top[item] >= 2 {
                         self.probe(item);
                     }
                     if self.top[item] == 0 {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Link, NATIVE_STATIC_LIBS, build_c, c_compiler, lib_dir, read_shared, root, run_ok, scratch, seed_sample_16};
+use common::{Link, build_c, build_cpp, read_shared, root, scratch, seed_sample_16};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -17,10 +17,7 @@ fn judge(name: &'static str) -> PathBuf {
             let exe = scratch("examples").join(name);
             build_c(&[root().join(format!("examples/{name}.c"))], &exe, Link::Static);
         }
-        let mut cxx = c_compiler(true);
-        cxx.arg("-std=c++17").arg("-I").arg(root().join("include")).arg(root().join("examples/poj3076.cpp"));
-        cxx.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
-        run_ok(cxx.arg("-o").arg(scratch("examples").join("poj3076-cpp")));
+        build_cpp(&[root().join("examples/poj3076.cpp")], &scratch("examples").join("poj3076-cpp"));
     });
     scratch("examples").join(name)
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{root, run_ok, seed_sample_16, soname};
+use common::{readme_block, root, run_ok, seed_sample_16, soname};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -19,14 +19,6 @@ fn fresh(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn readme_block(name: &str) -> String {
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let marker = format!("<!-- test: {name} -->\n");
-    let after = &text[text.find(&marker).unwrap_or_else(|| panic!("README lacks {marker:?}")) + marker.len()..];
-    let body = &after[after.find('\n').unwrap() + 1..];
-    body[..body.find("```").unwrap()].to_string()
 }
 
 /// The names readelf -d gives for the dynamic tag `tag` (NEEDED, SONAME).

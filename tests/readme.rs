@@ -3,26 +3,16 @@
 
 mod common;
 
-use common::{NATIVE_STATIC_LIBS, root, run_ok, scratch, seed_sample_16, shared_lib_dir};
+use common::{NATIVE_STATIC_LIBS, build_cpp, readme_block, root, run_ok, scratch, seed_sample_16, shared_lib_dir};
 use std::process::Command;
 
 fn readme() -> String {
     std::fs::read_to_string(root().join("README.md")).unwrap()
 }
 
-/// The body of the fenced block right after `<!-- test: NAME -->`.
-fn block(name: &str) -> String {
-    let text = readme();
-    let marker = format!("<!-- test: {name} -->\n");
-    let after = &text[text.find(&marker).unwrap_or_else(|| panic!("README lacks {marker:?}")) + marker.len()..];
-    assert!(after.starts_with("```"), "a fenced block follows {marker:?}");
-    let body = &after[after.find('\n').unwrap() + 1..];
-    body[..body.find("```").unwrap()].to_string()
-}
-
 /// The libraries after `libdlx.a` on the README's static link line.
 fn readme_static_libs() -> Vec<String> {
-    block("link-static")
+    readme_block("link-static")
         .split_whitespace()
         .skip_while(|w| !w.ends_with("libdlx.a"))
         .skip(1)
@@ -44,8 +34,8 @@ fn the_two_commands_are_at_the_top_and_ci_runs_the_test_one() {
 /// program prints the seed's sample solution.
 fn link_and_run(name: &str) {
     let dir = scratch(&format!("readme-{name}"));
-    std::fs::write(dir.join("app.c"), block("readme-example")).unwrap();
-    let line = block(name);
+    std::fs::write(dir.join("app.c"), readme_block("readme-example")).unwrap();
+    let line = readme_block(name);
     let words: Vec<String> = line
         .split_whitespace()
         .map(|w| {
@@ -79,11 +69,8 @@ fn the_example_links_dynamically_with_the_documented_line() {
 #[test]
 fn the_cpp_example_compiles_and_runs() {
     let dir = scratch("readme-cpp");
-    std::fs::write(dir.join("app.cpp"), block("cpp-example")).unwrap();
-    let mut cxx = common::c_compiler(true);
-    cxx.arg("-std=c++17").arg("-pedantic").arg(format!("-I{}", root().join("include").display()));
-    cxx.arg(dir.join("app.cpp")).arg(common::lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
-    run_ok(cxx.arg("-o").arg(dir.join("app")));
+    std::fs::write(dir.join("app.cpp"), readme_block("cpp-example")).unwrap();
+    build_cpp(&[dir.join("app.cpp")], &dir.join("app"));
     let out = String::from_utf8(run_ok(&mut Command::new(dir.join("app"))).stdout).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");

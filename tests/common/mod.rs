@@ -96,6 +96,24 @@ pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
     run_ok(&mut cmd);
 }
 
+/// Compiles C++17 sources into `out`, against include/ and libdlx.a.
+pub fn build_cpp(sources: &[PathBuf], out: &Path) {
+    let mut cmd = c_compiler(true);
+    cmd.arg("-std=c++17").arg("-pedantic").arg("-I").arg(root().join("include")).args(sources);
+    cmd.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS).arg("-o").arg(out);
+    run_ok(&mut cmd);
+}
+
+/// The body of README.md's fenced block right after `<!-- test: NAME -->`.
+pub fn readme_block(name: &str) -> String {
+    let text = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let marker = format!("<!-- test: {name} -->\n");
+    let after = &text[text.find(&marker).unwrap_or_else(|| panic!("README lacks {marker:?}")) + marker.len()..];
+    assert!(after.starts_with("```"), "a fenced block follows {marker:?}");
+    let body = &after[after.find('\n').unwrap() + 1..];
+    body[..body.find("```").unwrap()].to_string()
+}
+
 /// Runs a command, failing the test with its output unless it exits 0.
 pub fn run_ok(cmd: &mut Command) -> Output {
     let output = cmd.output().unwrap_or_else(|e| panic!("run {cmd:?}: {e}"));
