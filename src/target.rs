@@ -23,8 +23,16 @@
 //! and may prove it optimal at once; then targets from the bound downwards and, if a few find
 //! nothing, one exhaustive branch and bound between the incumbent and the last target. Those
 //! searches get a node budget while the bound can still be tightened: a search that runs out
-//! asks for another phase of steps instead. Once the bound is as tight as it gets the search
-//! runs unbudgeted, so every path ends in a proof.
+//! asks for another phase of steps instead. Once the bound is as tight as it gets, a search
+//! gets one more budget on the quick bound, and if it runs out it starts again unbudgeted with
+//! the strong bound: each node the quick bound keeps must also pass L re-optimised for that
+//! node's candidates (a few subgradient steps from wherever the previous node left the
+//! multipliers), and every open option is built, not only those within the root's reduced-cost
+//! limit, so that the fewest-options choice sees how wide each item really is (with the
+//! filter it followed near-zero reduced costs deep down and never finished). That costs tens
+//! of microseconds a node, but on grids whose few clues crowd one corner, where the quick bound
+//! stays blind for tens of millions of nodes, it proves the answer in a few thousand (not on
+//! every such grid: see fuzz/known-slow). Every path ends in a proof.
 
 use core::cell::Cell;
 use core::mem::MaybeUninit;
@@ -53,6 +61,14 @@ const DESCENT_STEPS: i64 = 3;
 const FIRST_DIVE: usize = 8;
 /// A reduced-cost limit that cuts nothing (sums of 81 finite reduced costs stay far below).
 const UNLIMITED: i64 = i64::MAX / 4;
+/// Nodes a search with the quick bound alone may take, once the bound is as tight as it gets,
+/// before it starts again with L re-optimised at every node.
+const QUICK_BUDGET: u64 = 20_000;
+/// Multipliers stay within this, far below FORBIDDEN / (4 * SIDE), so a forbidden pair never
+/// looks cheap; the bound stays valid at any multipliers.
+const MULTIPLIER_LIMIT: i64 = 1 << 30;
+/// Subgradient steps at a node of such a search.
+const NODE_STEPS: usize = 10;
 
 /// A 9x9 grid, row-major: 0 blank, 1..=9 a digit.
 pub type Grid = [u8; CELLS];
@@ -84,6 +100,12 @@ pub fn score(grid: &Grid) -> i64 {
 /// same on every call). [`Error::Unsolvable`] when there is none, [`Error::Cell`] for a
 /// value above 9.
 pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
+    target_max_with(cells, QUICK_BUDGET)
+}
+
+/// [`target_max`] with the quick bound's node budget, once the root bound is settled, set by
+/// the caller: the tests set 0 to put the strong bound on every such search.
+pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error> {
     let allowed = sudoku::candidates(Shape::NINE, cells)?;
     let mut slot = MaybeUninit::uninit();
     let engine = Engine9::zeroed_in(&mut slot);
@@ -104,7 +126,7 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
         let bound = relaxation.minimise(best_score, PHASE_ITERATIONS, |reduced| {
             // A dive: the first completion in reduced-cost order, usually close to the
             // optimum. A better incumbent steers the steps and may prove itself optimal.
-            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced };
+            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced, value: 0, strong: None };
             let run = search.run(UNLIMITED, false, u64::MAX);
             nodes += run.nodes;
             if let Some(grid) = run.found.filter(|g| score(g) > best_score) {
@@ -114,14 +136,27 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
             best_score
         });
         let top = bound.div_euclid(SCALE);
-        let budget = if relaxation.exhausted() { u64::MAX } else { NODE_BUDGET };
+        let exhausted = relaxation.exhausted();
         let reduced = relaxation.reduced_costs();
+        // A search to `limit` on the quick bound alone, on budget while the bound can still
+        // improve. Once it cannot, a quick search that runs long starts again with the strong
+        // bound and no budget, so the loop always ends in a proof.
+        let search = |engine: &mut Engine9, limit: i64, exhaustive: bool| {
+            let quick = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: None };
+            let run = quick.run(limit, exhaustive, if exhausted { quick_budget } else { NODE_BUDGET });
+            if run.complete || !exhausted {
+                return run;
+            }
+            let mut at_node = relaxation.clone();
+            let strong = Search { engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: Some(&mut at_node) };
+            let proof = strong.run(limit, exhaustive, u64::MAX);
+            SearchRun { nodes: run.nodes + proof.nodes, ..proof }
+        };
         let mut complete = true;
         let mut target = top;
         // Targets from the bound down: the first that is reached is the optimum.
         while complete && target > best_score && top - target < DESCENT_STEPS {
-            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
-            let run = search.run(bound - SCALE * target, false, budget);
+            let run = search(engine, bound - SCALE * target, false);
             nodes += run.nodes;
             complete = run.complete;
             if let Some(grid) = run.found {
@@ -134,8 +169,7 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
         }
         if complete && target > best_score {
             // The targets found nothing: search everything between them and the incumbent.
-            let search = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced };
-            let run = search.run(bound - SCALE * (best_score + 1), true, budget);
+            let run = search(engine, bound - SCALE * (best_score + 1), true);
             nodes += run.nodes;
             complete = run.complete;
             if let Some(grid) = run.found {
@@ -155,8 +189,10 @@ type ReducedCosts = [[i64; SIDE + 1]; CELLS];
 
 /// The Lagrangian relaxation and its multipliers, per (column, digit) and (box, digit), with
 /// each row's assignment problem and optimal assignment at the multipliers last evaluated.
-struct Relaxation<'a> {
-    allowed: &'a [u32],
+#[derive(Clone)]
+struct Relaxation {
+    /// Candidate digits of each cell, as bit masks (bit d for digit d).
+    allowed: [u32; CELLS],
     column: [[i64; SIDE + 1]; SIDE],
     boxes: [[i64; SIDE + 1]; SIDE],
     costs: [[[i64; MAX_N]; MAX_N]; SIDE],
@@ -171,10 +207,12 @@ struct Relaxation<'a> {
     converged: bool,
 }
 
-impl<'a> Relaxation<'a> {
-    fn new(allowed: &'a [u32]) -> Self {
+impl Relaxation {
+    fn new(allowed: &[u32]) -> Self {
+        let mut masks = [0; CELLS];
+        masks.copy_from_slice(&allowed[..CELLS]);
         Relaxation {
-            allowed,
+            allowed: masks,
             column: [[0; SIDE + 1]; SIDE],
             boxes: [[0; SIDE + 1]; SIDE],
             costs: [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE],
@@ -199,10 +237,13 @@ impl<'a> Relaxation<'a> {
                 let cell = row * SIDE + col;
                 let bx = (row / 3) * 3 + col / 3;
                 for digit in 1..=SIDE {
-                    if self.allowed[cell] & (1 << digit) != 0 {
+                    // The candidates change from node to node: every entry is written.
+                    costs[digit - 1] = if self.allowed[cell] & (1 << digit) != 0 {
                         let profit = SCALE * weight(cell) * digit as i64 - self.column[col][digit] - self.boxes[bx][digit];
-                        costs[digit - 1] = -profit;
-                    }
+                        -profit
+                    } else {
+                        FORBIDDEN
+                    };
                 }
             }
             let solved = assignment::solve_from(cost, SIDE, self.rows[row].as_ref());
@@ -255,35 +296,70 @@ impl<'a> Relaxation<'a> {
                 self.converged = true;
                 break;
             }
-            // Subgradient: 1 - (times the digit is placed in the column / box).
-            let mut in_column = [[0i64; SIDE + 1]; SIDE];
-            let mut in_box = [[0i64; SIDE + 1]; SIDE];
-            for cell in 0..CELLS {
-                let (r, c, digit) = (cell / SIDE, cell % SIDE, self.placed(cell));
-                in_column[c][digit] += 1;
-                in_box[(r / 3) * 3 + c / 3][digit] += 1;
-            }
-            let norm2: i64 =
-                in_column.iter().chain(&in_box).flat_map(|m| &m[1..]).map(|&n| (1 - n) * (1 - n)).sum();
-            if norm2 == 0 {
+            let subgradient = self.subgradient();
+            if subgradient.norm2 == 0 {
                 self.converged = true;
                 break;
             }
             let gap = (value as f64 / SCALE as f64 - incumbent as f64).max(1.0);
-            let step = self.step_factor * gap / norm2 as f64 * SCALE as f64;
-            for (multipliers, counts) in [(&mut self.column, &in_column), (&mut self.boxes, &in_box)] {
-                for (m, n) in multipliers.iter_mut().zip(counts) {
-                    for digit in 1..=SIDE {
-                        m[digit] -= (step * (1 - n[digit]) as f64).round() as i64;
-                    }
-                }
-            }
+            self.take_step(self.step_factor * gap * SCALE as f64, &subgradient);
         }
         if (self.column, self.boxes) != (best_column, best_boxes) {
             (self.column, self.boxes) = (best_column, best_boxes);
             self.evaluate();
         }
         self.best
+    }
+
+    /// How far the rows' last optimal assignments are from a valid grid: per column and box,
+    /// 1 - (times each digit is placed there), and the sum of their squares.
+    fn subgradient(&self) -> Subgradient {
+        let mut g = Subgradient { column: [[1; SIDE + 1]; SIDE], boxes: [[1; SIDE + 1]; SIDE], norm2: 0 };
+        for cell in 0..CELLS {
+            let (r, c, digit) = (cell / SIDE, cell % SIDE, self.placed(cell));
+            g.column[c][digit] -= 1;
+            g.boxes[(r / 3) * 3 + c / 3][digit] -= 1;
+        }
+        g.norm2 = g.column.iter().chain(&g.boxes).flat_map(|m| &m[1..]).map(|&n| n * n).sum();
+        g
+    }
+
+    /// Moves the multipliers against `g`, by `scaled / |g|^2` per unit of `g` (Polyak's
+    /// rule: `scaled` is how far, in 1/SCALE points, L should fall).
+    fn take_step(&mut self, scaled: f64, g: &Subgradient) {
+        let step = scaled / g.norm2 as f64;
+        for (multipliers, slopes) in [(&mut self.column, &g.column), (&mut self.boxes, &g.boxes)] {
+            for (m, slope) in multipliers.iter_mut().zip(slopes) {
+                for digit in 1..=SIDE {
+                    // Any multipliers give a valid bound; the clamp keeps a long run of node
+                    // steps from drifting anywhere near FORBIDDEN's scale.
+                    m[digit] = (m[digit] - (step * slope[digit] as f64).round() as i64).clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
+                }
+            }
+        }
+    }
+
+    /// Whether no grid within `allowed` (a search node's candidates; a filled cell has one)
+    /// scores `target` or more. Evaluates L there at the current multipliers and, while that
+    /// proves nothing, takes up to `steps` subgradient steps aimed half a point below
+    /// `target`. Every L is an upper bound whatever the multipliers, so a "true" is a proof;
+    /// the multipliers stay where they ended, to start the next node from.
+    fn rules_out(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> bool {
+        self.allowed = *allowed;
+        let aim = SCALE * target - SCALE / 2;
+        for taken in 0..=steps {
+            let value = self.evaluate();
+            if value < SCALE * target {
+                return true;
+            }
+            let subgradient = self.subgradient();
+            if taken == steps || subgradient.norm2 == 0 {
+                // Out of steps, or the rows' assignments already form a grid reaching target.
+                return false;
+            }
+            self.take_step((value - aim) as f64, &subgradient);
+        }
+        false
     }
 
     /// Every (cell, digit)'s reduced cost at the multipliers last evaluated.
@@ -304,12 +380,25 @@ impl<'a> Relaxation<'a> {
     }
 }
 
+/// A subgradient of L: see [`Relaxation::subgradient`].
+struct Subgradient {
+    column: [[i64; SIDE + 1]; SIDE],
+    boxes: [[i64; SIDE + 1]; SIDE],
+    norm2: i64,
+}
+
 /// One branch and bound over the completions whose reduced costs sum to at most a limit.
 struct Search<'e, 'a> {
     engine: &'e mut Engine9,
     cells: &'a Grid,
     allowed: &'a [u32],
     reduced: &'a ReducedCosts,
+    /// L at the multipliers that gave `reduced` (SCALE * score = L - the reduced costs' sum).
+    value: i64,
+    /// With a relaxation, every node the quick bound keeps is also bounded by L re-optimised
+    /// at that node: far fewer nodes where near-zero reduced costs leave the quick bound
+    /// blind (grids with a few clues in one corner), but each node costs many times more.
+    strong: Option<&'e mut Relaxation>,
 }
 
 impl Search<'_, '_> {
@@ -318,13 +407,15 @@ impl Search<'_, '_> {
     /// and whether the search ended within `budget` nodes (if not, finding nothing proves
     /// nothing).
     fn run(self, limit: i64, exhaustive: bool, budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced } = self;
+        let Search { engine, cells, allowed, reduced, value, mut strong } = self;
         // Options within the limit, cheapest first, so every item's list is in that order.
         let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
+        // The strong search builds every option (see the module comment).
+        let build_limit = if strong.is_some() { UNLIMITED } else { limit };
         let mut count = 0;
         for cell in 0..CELLS {
             for digit in 1..=SIDE as u8 {
-                if allowed[cell] & (1 << digit) != 0 && reduced[cell][usize::from(digit)] <= limit {
+                if allowed[cell] & (1 << digit) != 0 && reduced[cell][usize::from(digit)] <= build_limit {
                     options[count] = (reduced[cell][usize::from(digit)], cell as u8, digit);
                     count += 1;
                 }
@@ -368,7 +459,17 @@ impl Search<'_, '_> {
                         open[((item - 1) / CELLS).min(3)] += cost[top.index()];
                     }
                 }
-                spent(e) + open.iter().max().unwrap_or(&0) <= limit.get()
+                if spent(e) + open.iter().max().unwrap_or(&0) > limit.get() {
+                    return false;
+                }
+                match strong.as_deref_mut() {
+                    // Within the limit means scoring at least (value - limit) / SCALE.
+                    Some(relaxation) => {
+                        let target = (value - limit.get() + SCALE - 1).div_euclid(SCALE);
+                        !relaxation.rules_out(&node_candidates(e, cells), target, NODE_STEPS)
+                    }
+                    None => true,
+                }
             },
             |e| {
                 let mut grid = *cells;
@@ -389,8 +490,30 @@ impl Search<'_, '_> {
     }
 }
 
+/// The candidates of every cell at a search node: the digit of a filled cell, the options
+/// left for an open one.
+fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
+    let mut grid = *cells;
+    for option in engine.chosen() {
+        let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+        grid[cell] = digit;
+    }
+    let mut candidates = [0; CELLS];
+    for (cell, mask) in candidates.iter_mut().enumerate() {
+        *mask = if grid[cell] != 0 {
+            1 << grid[cell]
+        } else {
+            engine
+                .options_of(cell + 1)
+                .fold(0, |m, option| m | 1 << sudoku::option_cell_digit(engine, Shape::NINE, option).1)
+        };
+    }
+    candidates
+}
+
 struct SearchRun {
     found: Option<Grid>,
     nodes: u64,
     complete: bool,
 }
+

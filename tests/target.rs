@@ -160,41 +160,95 @@ fn enumerate(grid: &mut [i32; 81]) -> (i32, u64) {
     best
 }
 
+/// 300 grids with 24 to 40 clues from random full grids; every third has one given changed to
+/// another digit that repeats nothing, which usually leaves no completion.
+fn random_grids() -> Vec<[i32; 81]> {
+    let mut seed = 0xC0FF_EE12_3456_789Bu64;
+    (0..300)
+        .map(|round| {
+            let full = random_full_grid(&mut seed).map(i32::from);
+            let clues = 24 + (rng(&mut seed) % 17) as usize;
+            let mut cells: Vec<usize> = (0..81).collect();
+            for k in (1..81).rev() {
+                cells.swap(k, (rng(&mut seed) % (k as u64 + 1)) as usize);
+            }
+            let mut grid = [0; 81];
+            for &c in &cells[..clues] {
+                grid[c] = full[c];
+            }
+            if round % 3 == 2 {
+                let c = cells[0];
+                let (r, col) = (c / 9, c % 9);
+                grid[c] = 0;
+                let free: Vec<i32> = (1..=9)
+                    .filter(|&d| {
+                        d != full[c]
+                            && (0..9).all(|k| {
+                                grid[r * 9 + k] != d && grid[k * 9 + col] != d && grid[((r / 3) * 3 + k / 3) * 9 + (col / 3) * 3 + k % 3] != d
+                            })
+                    })
+                    .collect();
+                grid[c] = if free.is_empty() { full[c] } else { free[(rng(&mut seed) % free.len() as u64) as usize] };
+            }
+            grid
+        })
+        .collect()
+}
+
 #[test]
 fn agrees_with_brute_force_on_random_grids() {
-    let mut seed = 0xC0FF_EE12_3456_789Bu64;
     let (mut feasible, mut infeasible) = (0, 0);
-    for round in 0..300 {
-        let full = random_full_grid(&mut seed).map(i32::from);
-        let clues = 24 + (rng(&mut seed) % 17) as usize;
-        let mut cells: Vec<usize> = (0..81).collect();
-        for k in (1..81).rev() {
-            cells.swap(k, (rng(&mut seed) % (k as u64 + 1)) as usize);
-        }
-        let mut grid = [0; 81];
-        for &c in &cells[..clues] {
-            grid[c] = full[c];
-        }
-        if round % 3 == 2 {
-            // Change one given to another digit that repeats nothing: usually no completion.
-            let c = cells[0];
-            let (r, col) = (c / 9, c % 9);
-            grid[c] = 0;
-            let free: Vec<i32> = (1..=9)
-                .filter(|&d| {
-                    d != full[c]
-                        && (0..9).all(|k| {
-                            grid[r * 9 + k] != d && grid[k * 9 + col] != d && grid[((r / 3) * 3 + k / 3) * 9 + (col / 3) * 3 + k % 3] != d
-                        })
-                })
-                .collect();
-            grid[c] = if free.is_empty() { full[c] } else { free[(rng(&mut seed) % free.len() as u64) as usize] };
-        }
+    for (round, grid) in random_grids().iter().enumerate() {
         let (expected, completions) = enumerate(&mut grid.clone());
-        assert_eq!(target_max(&grid), expected, "round {round}: {grid:?}");
+        assert_eq!(target_max(grid), expected, "round {round}: {grid:?}");
         if completions == 0 { infeasible += 1 } else { feasible += 1 }
     }
     assert!(feasible >= 200 && infeasible >= 30, "{feasible} feasible, {infeasible} infeasible");
+}
+
+/// The library's answer with the strong bound on every search once the root bound is settled
+/// (quick budget 0), its completion checked.
+fn strong_target_max(grid: &[i32; 81]) -> Option<i32> {
+    let outcome = target::target_max_with(&grid.map(|d| d as u8), 0).ok()?;
+    let best = outcome.grid.map(i32::from);
+    assert!(is_completion(grid, &best), "strong bound: best is not a completion of {grid:?}");
+    assert_eq!(score(&best), outcome.score, "strong bound: best scores what was returned");
+    Some(outcome.score)
+}
+
+#[test]
+fn the_strong_bound_agrees_with_brute_force_and_the_data() {
+    for (round, grid) in random_grids().iter().enumerate() {
+        let (expected, completions) = enumerate(&mut grid.clone());
+        let expected = (completions > 0).then_some(expected);
+        assert_eq!(strong_target_max(grid), expected, "round {round}: {grid:?}");
+    }
+    for name in ["noip2009", "generated-stress-90", "csu1605_samples"] {
+        let (grids, answers) = (grids(&format!("data/target/{name}.txt")), answers(&format!("data/target/{name}.ans")));
+        for (k, (grid, &answer)) in grids.iter().zip(&answers).enumerate() {
+            assert_eq!(strong_target_max(grid), (answer > 0).then_some(answer), "{name} case {}", k + 1);
+        }
+    }
+}
+
+/// Grids whose few clues crowd a corner, where near-zero reduced costs left the quick bound
+/// searching for more than ten minutes (the first was found by fuzzing). The answers come from
+/// an independent solver: HiGHS 1.16's MIP on the 0/1 (cell, digit) model, whose LP bounds are
+/// 2897.5 and 2894.5; the returned completions are checked here as always.
+const CORNER_GRIDS: [(&str, i32); 2] = [
+    ("008000000000000000560000000000000000000000000000000000000000000000000000000000000", 2895),
+    ("009000000007000000500000000000000000000000000000000000000000000000000000000000000", 2892),
+];
+
+fn from_digits(text: &str) -> [i32; 81] {
+    std::array::from_fn(|k| i32::from(text.as_bytes()[k] - b'0'))
+}
+
+#[test]
+fn corner_clue_grids_that_stalled_the_quick_bound() {
+    for (text, answer) in CORNER_GRIDS {
+        assert_eq!(target_max(&from_digits(text)), answer, "{text}");
+    }
 }
 
 #[test]
@@ -206,4 +260,8 @@ fn runs_on_a_256_kib_thread_stack() {
         .collect();
     let results: Vec<i32> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     assert_eq!(results, vec![2906, 2859, 2864]);
+    // A grid that needs the strong bound's search (a second copy of the relaxation).
+    let corner = from_digits(CORNER_GRIDS[0].0);
+    let handle = std::thread::Builder::new().stack_size(256 * 1024).spawn(move || target_max(&corner)).unwrap();
+    assert_eq!(handle.join().unwrap(), 2895);
 }
