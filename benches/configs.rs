@@ -28,13 +28,15 @@ fn main() {
     sets.push(("hard-40".into(), puzzles::hard_40()));
     sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
     let configs = [
-        ("weights", Choice::WeightedFailures, false),
-        ("weights+probing (default)", Choice::WeightedFailures, true),
+        ("weights", Choice::WeightedFailures, false, false),
+        ("weights+reductions", Choice::WeightedFailures, false, true),
+        ("weights+probing (default)", Choice::WeightedFailures, true, false),
+        ("weights+probing+reductions", Choice::WeightedFailures, true, true),
     ];
     println!("| set | configuration | mean us | median us | worst us | mean nodes |");
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
     for (name, set) in &sets {
-        for (label, choice, probing) in configs {
+        for (label, choice, probing, reductions) in configs {
             let mut times = Vec::new();
             let mut nodes = 0u64;
             for puzzle in set {
@@ -45,6 +47,7 @@ fn main() {
                 let engine = Engine16::zeroed_in(&mut slot);
                 engine.set_choice(choice);
                 engine.set_probing(probing);
+                engine.set_reductions(reductions);
                 let stats = sudoku::solve(engine, Shape::SIXTEEN, &mut cells).unwrap();
                 times.push(start.elapsed().as_secs_f64() * 1e6);
                 nodes += stats.nodes;

@@ -94,6 +94,15 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
     removed_count: usize,
     removed_from: [Ix; ITEMS],
     probing: bool,
+    /// Subset reductions on (see [`set_reductions`](Self::set_reductions)), and whether
+    /// shrinking items are being noted for them now (not inside a probe's trial).
+    reducing: bool,
+    noting: bool,
+    /// Items that fell to REDUCE_MAX options or fewer (but two or more) since they were last
+    /// checked, as a stack with a membership bit set, so each is in it at most once.
+    shrunk: [Ix; ITEMS],
+    shrunk_count: usize,
+    in_shrunk: [u64; SHORT_WORDS],
     /// While a probe's trial runs: items whose length fell to one or zero, in that order.
     /// Lengths only fall during a trial, so each item enters at most twice (at one, at zero).
     forced: [[Ix; ITEMS]; 2],
@@ -126,6 +135,10 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
 
 /// Words of the short-item bit set: room for 4096 items, a 32x32 Sudoku's.
 const SHORT_WORDS: usize = 64;
+/// Subset reductions look at items of at most this many options.
+const REDUCE_MAX: Ix = 3;
+/// Items an option may share with all the others of an item, at most, that reductions track.
+const MAX_COMMON: usize = 8;
 
 impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OPTIONS, NODES> {
     const FITS: () = assert!(
@@ -153,6 +166,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         engine.reset(0).expect("zero items always fit");
         engine.choice = Choice::default();
         engine.probing = true;
+        engine.set_reductions(false);
         engine
     }
 
@@ -186,6 +200,8 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         for i in 1..=items {
             self.mark_short(i);
         }
+        self.shrunk_count = 0;
+        self.in_shrunk.fill(0);
         self.removed_count = 0;
         Ok(())
     }
@@ -193,6 +209,19 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// Sets how the search picks items; kept across [`reset`](Self::reset).
     pub fn set_choice(&mut self, choice: Choice) {
         self.choice = choice;
+    }
+
+    /// Turns subset reductions on or off (off after [`zeroed_in`](Self::zeroed_in)); kept across
+    /// [`reset`](Self::reset). With them, before choosing, the search looks at each item A that
+    /// has shrunk to a few options since it was last looked at: if every option of A also
+    /// covers an item B, then B will be covered by A's option whichever it is, so B's other
+    /// options are removed (for that subtree). In Sudoku terms: a digit confined to one box
+    /// within a row leaves the rest of the box, and the like.
+    pub fn set_reductions(&mut self, reducing: bool) {
+        self.reducing = reducing;
+        self.noting = reducing;
+        self.shrunk_count = 0;
+        self.in_shrunk.fill(0);
     }
 
     /// Turns probing on or off (on after [`zeroed_in`](Self::zeroed_in)); kept across
@@ -347,6 +376,9 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                         continue;
                     }
                     self.removed_from[self.level] = self.removed_count as Ix;
+                    if self.reducing {
+                        self.reduce();
+                    }
                     let item = self.choose_item();
                     if self.probing && self.top[item] >= 2 {
                         self.probe(item);
@@ -420,6 +452,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// propagation costs what it changes instead of a scan of every item per forced step.
     fn trial(&mut self, item: usize, x: usize) -> bool {
         self.tracking = true;
+        self.noting = false;
         self.forced_count = 0;
         self.cover(item);
         self.cover_rest(x);
@@ -453,6 +486,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             }
         }
         self.tracking = false;
+        self.noting = self.reducing;
         while top > base {
             top -= 1;
             let y = self.chosen[top] as usize;
@@ -598,10 +632,92 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     fn shorten(&mut self, i: usize) -> Ix {
         self.top[i] -= 1;
         let len = self.top[i];
-        if len == 1 {
-            self.mark_short(i);
+        if len <= REDUCE_MAX {
+            if len == 1 {
+                self.mark_short(i);
+            } else if len >= 2 && self.noting && self.in_shrunk[i / 64] & (1 << (i % 64)) == 0 {
+                self.in_shrunk[i / 64] |= 1 << (i % 64);
+                self.shrunk[self.shrunk_count] = i as Ix;
+                self.shrunk_count += 1;
+            }
         }
         len
+    }
+
+    /// The subset reductions of [`set_reductions`](Self::set_reductions), for every item noted
+    /// as shrunk (and those its removals shrink in turn), recorded for restoring like probing's.
+    fn reduce(&mut self) {
+        while self.shrunk_count > 0 {
+            self.shrunk_count -= 1;
+            let a = self.shrunk[self.shrunk_count] as usize;
+            self.in_shrunk[a / 64] &= !(1 << (a % 64));
+            let len = self.top[a];
+            if !self.is_active(a) || !(2..=REDUCE_MAX).contains(&len) {
+                continue;
+            }
+            // The items that every option of `a` covers besides `a`.
+            let mut common = [0 as Ix; MAX_COMMON];
+            let mut count = 0;
+            let first = self.dlink[a] as usize;
+            let mut q = first + 1;
+            while q != first && count < MAX_COMMON {
+                let t = self.top[q];
+                if t >= SPACER {
+                    q = self.ulink[q] as usize;
+                } else {
+                    common[count] = t;
+                    count += 1;
+                    q += 1;
+                }
+            }
+            let mut p = self.dlink[first] as usize;
+            while p != a && count > 0 {
+                let mut k = 0;
+                while k < count {
+                    if self.option_covers(p, common[k] as usize) {
+                        k += 1;
+                    } else {
+                        count -= 1;
+                        common[k] = common[count];
+                    }
+                }
+                p = self.dlink[p] as usize;
+            }
+            for &b in &common[..count] {
+                let b = b as usize;
+                if self.top[b] <= len {
+                    continue;
+                }
+                let mut q = self.dlink[b] as usize;
+                while q != b {
+                    let next = self.dlink[q] as usize;
+                    if !self.option_covers(q, a) {
+                        let option = self.option_of(q).0 as usize;
+                        self.remove_option(option);
+                        self.removed[self.removed_count] = option as Ix;
+                        self.removed_count += 1;
+                    }
+                    q = next;
+                }
+            }
+        }
+    }
+
+    /// Whether the option of node `p` covers `item`.
+    fn option_covers(&self, p: usize, item: usize) -> bool {
+        let mut q = p + 1;
+        while q != p {
+            let t = self.top[q];
+            if t >= SPACER {
+                q = self.ulink[q] as usize;
+            } else {
+                if t as usize == item {
+                    return true;
+                }
+                q += 1;
+            }
+        }
+        false
     }
 
     /// One option more for active item `i`.
@@ -845,6 +961,7 @@ mod tests {
             with_engine(|e| {
                 e.set_choice(if total_solutions % 2 == 0 { Choice::FewestOptions } else { Choice::WeightedFailures });
                 e.set_probing(round % 3 != 0);
+                e.set_reductions(round % 2 == 1);
                 e.reset(items).unwrap();
                 let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
                 e.check_links().unwrap();
