@@ -7,6 +7,13 @@
 //! option before it and its `dlink` the last node of the option after it, which lets `hide` and
 //! `unhide` walk an option cyclically without a left/right array.
 //!
+//! Beyond DLX1: the branching rule ([`Choice`](crate::engine::Choice), failure weights by
+//! default), probing and subset reductions before branching
+//! ([`Dlx::set_probing`](crate::engine::Dlx::set_probing),
+//! [`Dlx::set_reductions`](crate::engine::Dlx::set_reductions)), both undone with their level,
+//! and an exact bit set of the items with at most one option left, from which forced and empty
+//! items are taken without a scan.
+//!
 //! Everything lives in arrays whose sizes are const generic parameters, so one engine is one
 //! plain value that a caller puts on its stack: no heap, no global state. Indices are `u16`
 //! because that halves the footprint (the 16x16 engine is about 140 KiB, which has to fit with
