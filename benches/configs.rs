@@ -8,7 +8,7 @@
 use std::mem::MaybeUninit;
 use std::time::Instant;
 
-use dlx::engine::Choice;
+use dlx::engine::{Choice, REDUCE_AFTER};
 use dlx::sudoku::{self, Engine16, Shape};
 
 #[path = "../tests/common/mod.rs"]
@@ -27,11 +27,13 @@ fn main() {
             .collect();
     sets.push(("hard-40".into(), puzzles::hard_40()));
     sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
+    // (label, choice, probing, options tried before subset reductions start)
     let configs = [
-        ("weights", Choice::WeightedFailures, false, false),
-        ("weights+reductions", Choice::WeightedFailures, false, true),
-        ("weights+probing (default)", Choice::WeightedFailures, true, false),
-        ("weights+probing+reductions", Choice::WeightedFailures, true, true),
+        ("weights", Choice::WeightedFailures, false, u64::MAX),
+        ("weights+reductions", Choice::WeightedFailures, false, 0),
+        ("weights+probing", Choice::WeightedFailures, true, u64::MAX),
+        ("weights+probing+reductions", Choice::WeightedFailures, true, 0),
+        ("weights+probing+reductions after 10k (default)", Choice::WeightedFailures, true, REDUCE_AFTER),
     ];
     println!("| set | configuration | mean us | median us | worst us | mean nodes |");
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
@@ -47,7 +49,7 @@ fn main() {
                 let engine = Engine16::zeroed_in(&mut slot);
                 engine.set_choice(choice);
                 engine.set_probing(probing);
-                engine.set_reductions(reductions);
+                engine.set_reductions_after(reductions);
                 let stats = sudoku::solve(engine, Shape::SIXTEEN, &mut cells).unwrap();
                 times.push(start.elapsed().as_secs_f64() * 1e6);
                 nodes += stats.nodes;

@@ -10,9 +10,9 @@
 //! Beyond DLX1: the branching rule ([`Choice`](crate::engine::Choice), failure weights by
 //! default), probing and subset reductions before branching
 //! ([`Dlx::set_probing`](crate::engine::Dlx::set_probing),
-//! [`Dlx::set_reductions`](crate::engine::Dlx::set_reductions)), both undone with their level,
-//! and an exact bit set of the items with at most one option left, from which forced and empty
-//! items are taken without a scan.
+//! [`Dlx::set_reductions_after`](crate::engine::Dlx::set_reductions_after)), both undone with
+//! their level, and an exact bit set of the items with at most one option left, from which
+//! forced and empty items are taken without a scan.
 //!
 //! Everything lives in arrays whose sizes are const generic parameters, so one engine is one
 //! plain value that a caller puts on its stack: no heap, no global state. Indices are `u16`
@@ -101,8 +101,10 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
     removed_count: usize,
     removed_from: [Ix; ITEMS],
     probing: bool,
-    /// Subset reductions on (see [`set_reductions`](Self::set_reductions)), and whether
-    /// shrinking items are being noted for them now (not inside a probe's trial).
+    /// Options a search tries before it starts subset reductions (see
+    /// [`set_reductions_after`](Self::set_reductions_after)); whether the running search does
+    /// them; and whether shrinking items are being noted for them now (not in a probe's trial).
+    reduce_after: u64,
     reducing: bool,
     noting: bool,
     /// Items that fell to REDUCE_MAX options or fewer (but two or more) since they were last
@@ -144,6 +146,8 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
 const SHORT_WORDS: usize = 64;
 /// Subset reductions look at items of at most this many options.
 const REDUCE_MAX: Ix = 3;
+/// Options a search tries before subset reductions start, by default.
+pub const REDUCE_AFTER: u64 = 10_000;
 /// Items an option may share with all the others of an item, at most, that reductions track.
 const MAX_COMMON: usize = 8;
 
@@ -173,7 +177,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         engine.reset(0).expect("zero items always fit");
         engine.choice = Choice::default();
         engine.probing = true;
-        engine.set_reductions(false);
+        engine.set_reductions_after(REDUCE_AFTER);
         engine
     }
 
@@ -218,15 +222,29 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         self.choice = choice;
     }
 
-    /// Turns subset reductions on or off (off after [`zeroed_in`](Self::zeroed_in)); kept across
-    /// [`reset`](Self::reset). With them, before choosing, the search looks at each item A that
-    /// has shrunk to a few options since it was last looked at: if every option of A also
-    /// covers an item B, then B will be covered by A's option whichever it is, so B's other
-    /// options are removed (for that subtree). In Sudoku terms: a digit confined to one box
-    /// within a row leaves the rest of the box, and the like.
-    pub fn set_reductions(&mut self, reducing: bool) {
-        self.reducing = reducing;
-        self.noting = reducing;
+    /// Subset reductions start once a search has tried `nodes` options: 0 for the whole search,
+    /// `u64::MAX` for never; [`zeroed_in`](Self::zeroed_in) sets `REDUCE_AFTER` (10,000), and
+    /// it is kept across [`reset`](Self::reset). With them, before choosing, the search looks
+    /// at each item A that has shrunk to a few options since it was last looked at: if every
+    /// option of A also covers an item B, then B will be covered by A's option whichever it
+    /// is, so B's other options are removed (for that subtree). In Sudoku terms: a digit
+    /// confined to one box within a row leaves the rest of the box, and the like.
+    ///
+    /// Why late: measured on the 16x16 sets with probing (`make bench-configs`, three
+    /// interleaved runs), reductions from the start help the long searches (hard-40 mean 60-70
+    /// -> 48 ms, worst 350-440 -> 245-250 ms) but cost the quick ones (hard-40 median 6 -> 14
+    /// ms, goomii 152 -> 181 us, tarek-tough mean 2.8 -> 3.5 ms). Switched on after 10,000
+    /// options, only long searches get them: hard-40 mean 53-60 ms, worst 256-337 ms, median
+    /// and quick sets unchanged (thresholds of 2,000, 5,000 and 20,000 measured about the
+    /// same or worse).
+    pub fn set_reductions_after(&mut self, nodes: u64) {
+        self.reduce_after = nodes;
+    }
+
+    /// Starts the subset reductions for the running search.
+    fn start_reductions(&mut self) {
+        self.reducing = true;
+        self.noting = true;
         self.shrunk_count = 0;
         self.in_shrunk.fill(0);
     }
@@ -367,6 +385,11 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         }
         let base = self.level;
         let mut stats = SearchStats::default();
+        self.reducing = false;
+        self.noting = false;
+        if self.reduce_after == 0 {
+            self.start_reductions();
+        }
         let mut stopping = false;
         let mut step = Step::Enter;
         loop {
@@ -408,6 +431,9 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                         step = Step::Backtrack;
                     } else {
                         stats.nodes += 1;
+                        if stats.nodes == self.reduce_after {
+                            self.start_reductions();
+                        }
                         self.cover_rest(x);
                         self.level += 1;
                         step = Step::Enter;
@@ -968,7 +994,7 @@ mod tests {
             with_engine(|e| {
                 e.set_choice(if total_solutions % 2 == 0 { Choice::FewestOptions } else { Choice::WeightedFailures });
                 e.set_probing(round % 3 != 0);
-                e.set_reductions(round % 2 == 1);
+                e.set_reductions_after(if round % 2 == 1 { 0 } else { u64::MAX });
                 e.reset(items).unwrap();
                 let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
                 e.check_links().unwrap();
