@@ -21,7 +21,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use dlx::engine::Choice;
+use dlx::engine::{Choice, REDUCE_AFTER};
 use dlx::sudoku::{self, Engine16, Shape};
 
 #[path = "../tests/common/mod.rs"]
@@ -85,8 +85,9 @@ fn time_ffi(set: &[Puzzle]) -> Vec<f64> {
         .collect()
 }
 
-/// One engine configuration through the internal API: (us, nodes) per puzzle, None past `cap`.
-fn time_config(set: &[Puzzle], choice: Choice, probing: bool, cap: u64) -> Vec<Option<(f64, u64)>> {
+/// One engine configuration through the internal API (`reduce_after`: options tried before subset
+/// reductions start): (us, nodes) per puzzle, None past `cap`.
+fn time_config(set: &[Puzzle], choice: Choice, probing: bool, reduce_after: u64, cap: u64) -> Vec<Option<(f64, u64)>> {
     set.iter()
         .map(|p| {
             let mut cells = [0u8; 256];
@@ -96,6 +97,7 @@ fn time_config(set: &[Puzzle], choice: Choice, probing: bool, cap: u64) -> Vec<O
             let engine = Engine16::zeroed_in(&mut slot);
             engine.set_choice(choice);
             engine.set_probing(probing);
+            engine.set_reductions_after(reduce_after);
             let stats = sudoku::solve_within(engine, Shape::SIXTEEN, &mut cells, cap).unwrap();
             stats.map(|s| (start.elapsed().as_secs_f64() * 1e6, s.nodes))
         })
@@ -219,10 +221,12 @@ fn main() {
     for (name, set) in &sets {
         eprintln!("{name}: {} puzzles", set.len());
         let ours = time_ffi(set);
-        let default = time_config(set, Choice::WeightedFailures, true, u64::MAX);
+        let default = time_config(set, Choice::WeightedFailures, true, REDUCE_AFTER, u64::MAX);
         let nodes = default.iter().map(|r| r.unwrap().1 as f64).sum::<f64>() / set.len() as f64;
-        let unprobed = time_config(set, Choice::WeightedFailures, false, u64::MAX);
-        let plain = time_config(set, Choice::FewestOptions, false, plain_cap);
+        // The default without probing (reductions still after REDUCE_AFTER options), and the
+        // plain engine of before issue 4: fewest options, no probing, no reductions.
+        let unprobed = time_config(set, Choice::WeightedFailures, false, REDUCE_AFTER, u64::MAX);
+        let plain = time_config(set, Choice::FewestOptions, false, u64::MAX, plain_cap);
         // Any capped run leaves the plain mean unknown: the table shows how many were capped.
         let plain_capped = plain.iter().filter(|r| r.is_none()).count();
         let plain_us: Vec<f64> = plain.iter().flatten().map(|p| p.0).collect();
