@@ -467,10 +467,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         while x != item {
             let next = self.dlink[x] as usize;
             if !self.trial(item, x) {
-                let first = self.option_of(x).0 as usize;
-                self.remove_option(first);
-                self.removed[self.removed_count] = first as Ix;
-                self.removed_count += 1;
+                self.remove_option(self.option_of(x).0 as usize);
             }
             x = next;
         }
@@ -531,7 +528,8 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         alive
     }
 
-    /// Takes option `first` (its first node) out of every item list it is in.
+    /// Takes option `first` (its first node) out of every item list it is in, for the current
+    /// level: `restore_removed` puts it back when the level is done.
     fn remove_option(&mut self, first: usize) {
         let mut q = first;
         while self.top[q] < SPACER {
@@ -541,6 +539,8 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             self.shorten(self.top[q] as usize);
             q += 1;
         }
+        self.removed[self.removed_count] = first as Ix;
+        self.removed_count += 1;
     }
 
     /// Puts back, newest first, the options removed since this level began.
@@ -692,16 +692,9 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             let mut common = [0 as Ix; MAX_COMMON];
             let mut count = 0;
             let first = self.dlink[a] as usize;
-            let mut q = first + 1;
-            while q != first && count < MAX_COMMON {
-                let t = self.top[q];
-                if t >= SPACER {
-                    q = self.ulink[q] as usize;
-                } else {
-                    common[count] = t;
-                    count += 1;
-                    q += 1;
-                }
+            for item in self.other_items(first).take(MAX_COMMON) {
+                common[count] = item as Ix;
+                count += 1;
             }
             let mut p = self.dlink[first] as usize;
             while p != a && count > 0 {
@@ -725,10 +718,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                 while q != b {
                     let next = self.dlink[q] as usize;
                     if !self.option_covers(q, a) {
-                        let option = self.option_of(q).0 as usize;
-                        self.remove_option(option);
-                        self.removed[self.removed_count] = option as Ix;
-                        self.removed_count += 1;
+                        self.remove_option(self.option_of(q).0 as usize);
                     }
                     q = next;
                 }
@@ -738,19 +728,20 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
 
     /// Whether the option of node `p` covers `item`.
     fn option_covers(&self, p: usize, item: usize) -> bool {
-        let mut q = p + 1;
-        while q != p {
-            let t = self.top[q];
-            if t >= SPACER {
+        self.other_items(p).any(|i| i == item)
+    }
+
+    /// The items of the option of node `p` other than p's own, walking its run cyclically as
+    /// `hide` does (the spacer after the run leads back to its first node).
+    fn other_items(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut q = p;
+        core::iter::from_fn(move || {
+            q += 1;
+            if self.top[q] >= SPACER {
                 q = self.ulink[q] as usize;
-            } else {
-                if t as usize == item {
-                    return true;
-                }
-                q += 1;
             }
-        }
-        false
+            (q != p).then(|| self.top[q] as usize)
+        })
     }
 
     /// One option more for active item `i`.

@@ -80,6 +80,8 @@ pub struct Outcome {
     pub grid: Grid,
     /// Search nodes over every search of the call.
     pub nodes: u64,
+    /// Of those, the nodes searched with the strong bound.
+    pub strong_nodes: u64,
     /// The Lagrangian bound, in points, rounded down.
     pub bound: i64,
 }
@@ -104,7 +106,9 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
 }
 
 /// [`target_max`] with the quick bound's node budget, once the root bound is settled, set by
-/// the caller: the tests set 0 to put the strong bound on every such search.
+/// the caller. 0 puts the strong bound on every search after the dives, settled or not (the
+/// tests use it so that its answers are checked on many grids, not only on the few that need
+/// it).
 pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error> {
     let allowed = sudoku::candidates(Shape::NINE, cells)?;
     let mut slot = MaybeUninit::uninit();
@@ -116,6 +120,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
     engine.set_reductions_after(u64::MAX);
 
     let mut best = *cells;
+    let mut strong_nodes = 0;
     let mut nodes = sudoku::solve(engine, Shape::NINE, &mut best)?.nodes;
     let mut best_score = score(&best);
 
@@ -142,16 +147,21 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
         // A search to `limit` on the quick bound alone, on budget while the bound can still
         // improve. Once it cannot, a quick search that runs long starts again with the strong
         // bound and no budget, so the loop always ends in a proof.
-        let search = |engine: &mut Engine9, limit: i64, exhaustive: bool| {
-            let quick = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: None };
-            let run = quick.run(limit, exhaustive, if exhausted { quick_budget } else { NODE_BUDGET });
-            if run.complete || !exhausted {
-                return run;
+        let mut search = |engine: &mut Engine9, limit: i64, exhaustive: bool| {
+            let mut quick_nodes = 0;
+            if quick_budget > 0 {
+                let quick = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: None };
+                let run = quick.run(limit, exhaustive, if exhausted { quick_budget } else { NODE_BUDGET });
+                if run.complete || !exhausted {
+                    return run;
+                }
+                quick_nodes = run.nodes;
             }
             let mut at_node = relaxation.clone();
             let strong = Search { engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: Some(&mut at_node) };
             let proof = strong.run(limit, exhaustive, u64::MAX);
-            SearchRun { nodes: run.nodes + proof.nodes, ..proof }
+            strong_nodes += proof.nodes;
+            SearchRun { nodes: quick_nodes + proof.nodes, ..proof }
         };
         let mut complete = true;
         let mut target = top;
@@ -180,7 +190,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
         }
         if complete {
             debug_assert_eq!(score(&best), best_score);
-            return Ok(Outcome { score: best_score as i32, grid: best, nodes, bound: top });
+            return Ok(Outcome { score: best_score as i32, grid: best, nodes, strong_nodes, bound: top });
         }
     }
 }
@@ -473,12 +483,7 @@ impl Search<'_, '_> {
                 }
             },
             |e| {
-                let mut grid = *cells;
-                for option in e.chosen() {
-                    let (cell, digit) = sudoku::option_cell_digit(e, Shape::NINE, option);
-                    grid[cell] = digit;
-                }
-                found = Some(grid);
+                found = Some(filled(e, cells));
                 if exhaustive {
                     limit.set(spent(e) - SCALE);
                     Flow::Continue
@@ -491,14 +496,20 @@ impl Search<'_, '_> {
     }
 }
 
-/// The candidates of every cell at a search node: the digit of a filled cell, the options
-/// left for an open one.
-fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
+/// `cells` with the digits of the options chosen so far filled in.
+fn filled(engine: &Engine9, cells: &Grid) -> Grid {
     let mut grid = *cells;
     for option in engine.chosen() {
         let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
         grid[cell] = digit;
     }
+    grid
+}
+
+/// The candidates of every cell at a search node: the digit of a filled cell, the options
+/// left for an open one.
+fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
+    let grid = filled(engine, cells);
     let mut candidates = [0; CELLS];
     for (cell, mask) in candidates.iter_mut().enumerate() {
         *mask = if grid[cell] != 0 {
