@@ -1,7 +1,8 @@
 //! Target Sudoku benchmark, run on demand (`make bench-target`): dlx_target_max on the NOIP
 //! 2009 set, the CSU samples, the generated stress set, the empty grid and random grids with
-//! 5..25 clues (fixed seed), against the seed program (compiled here from ../shared/seeds with
-//! g++ -O2, never copied) on the NOIP set, in the same run. Writes target/bench/target.md.
+//! 5..25 clues and with 2-7 clues crowded into two boxes (fixed seed), against the seed program
+//! (compiled here from ../shared/seeds with g++ -O2, never copied) on the NOIP set, in the same
+//! run. Writes target/bench/target.md.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -47,6 +48,37 @@ fn random_clues(clues: usize, count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
         .collect()
 }
 
+/// 2-7 random clues, four in five in one box and the rest in another (each consistent with the
+/// clues before it): the near-empty grids where the row relaxation stays points above the
+/// optimum and the pattern bound takes over on some.
+fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
+    (0..count)
+        .map(|_| {
+            let clues = 2 + (rng(seed) % 6) as usize;
+            let boxes = [(rng(seed) % 9) as usize, (rng(seed) % 9) as usize];
+            let mut grid = [0u8; 81];
+            let mut placed = 0;
+            while placed < clues {
+                let b = boxes[usize::from(rng(seed) % 5 == 0)];
+                let k = (rng(seed) % 9) as usize;
+                let cell = ((b / 3) * 3 + k / 3) * 9 + (b % 3) * 3 + k % 3;
+                let digit = 1 + (rng(seed) % 9) as u8;
+                let (r, c) = (cell / 9, cell % 9);
+                let clash = (0..9).any(|j| {
+                    grid[r * 9 + j] == digit
+                        || grid[j * 9 + c] == digit
+                        || grid[((r / 3) * 3 + j / 3) * 9 + (c / 3) * 3 + j % 3] == digit
+                });
+                if grid[cell] == 0 && !clash {
+                    grid[cell] = digit;
+                    placed += 1;
+                }
+            }
+            grid
+        })
+        .collect()
+}
+
 struct Row {
     set: String,
     grids: usize,
@@ -69,7 +101,13 @@ fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
             Ok(o) => (o.score, o.nodes, o.bound),
             Err(_) => (-1, 0, 0),
         };
-        writeln!(log, "{set} {:3}: score {score:5} bound {bound:5} nodes {n:6} {:8.1} us", k + 1, best.as_secs_f64() * 1e6).unwrap();
+        writeln!(
+            log,
+            "{set} {:3}: score {score:5} bound {bound:5} nodes {n:6} {:8.1} us",
+            k + 1,
+            best.as_secs_f64() * 1e6
+        )
+        .unwrap();
         times.push(best);
         nodes.push(n);
     }
@@ -78,13 +116,21 @@ fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
 
 /// The seed program's wall time on `input`, or why it could not run.
 fn seed_time(input: &str) -> Result<(Duration, String), String> {
-    let seed = std::fs::read_to_string(common::shared_dir().join("seeds/004_0aec66d3322131b1.txt")).map_err(|e| e.to_string())?;
+    let seed = std::fs::read_to_string(common::shared_dir().join("seeds/004_0aec66d3322131b1.txt"))
+        .map_err(|e| e.to_string())?;
     let code = &seed[seed.find("#include").ok_or("no C++ in the seed")?..];
     let dir = out_dir();
     let source = dir.join("seed_csu1605.cpp");
     let exe = dir.join("seed_csu1605");
     std::fs::write(&source, code).map_err(|e| e.to_string())?;
-    let built = Command::new("g++").arg("-O2").arg("-w").arg(&source).arg("-o").arg(&exe).status().map_err(|e| e.to_string())?;
+    let built = Command::new("g++")
+        .arg("-O2")
+        .arg("-w")
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .map_err(|e| e.to_string())?;
     if !built.success() {
         return Err("g++ failed on the seed".into());
     }
@@ -92,7 +138,8 @@ fn seed_time(input: &str) -> Result<(Duration, String), String> {
     let mut stdout = String::new();
     for _ in 0..REPEATS {
         let start = Instant::now();
-        let mut child = Command::new(&exe).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().map_err(|e| e.to_string())?;
+        let mut child =
+            Command::new(&exe).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().map_err(|e| e.to_string())?;
         child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
         let out = child.wait_with_output().map_err(|e| e.to_string())?;
         best = best.min(start.elapsed());
@@ -114,6 +161,7 @@ fn main() {
     for clues in [5, 10, 15, 20, 25] {
         sets.push((format!("random {clues} clues"), random_clues(clues, 20, &mut seed)));
     }
+    sets.push(("2-7 clues in two boxes".into(), clues_in_two_boxes(200, &mut seed)));
     let mut log = String::new();
     let rows: Vec<Row> = sets.iter().map(|(name, grids)| run_set(name, grids, &mut log)).collect();
 
@@ -142,13 +190,17 @@ fn main() {
         "{}\n{}",
         noip.len(),
         noip.iter()
-            .map(|g| g.chunks(9).map(|r| r.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect::<String>())
+            .map(|g| g
+                .chunks(9)
+                .map(|r| r.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .collect::<String>())
             .collect::<String>()
     );
     let ours_noip: f64 = rows[0].times.iter().map(|t| t.as_secs_f64()).sum();
     match seed_time(&noip_input) {
         Ok((t, stdout)) => {
-            let expected = std::fs::read_to_string(common::shared_dir().join("data/target/noip2009.ans")).unwrap_or_default();
+            let expected =
+                std::fs::read_to_string(common::shared_dir().join("data/target/noip2009.ans")).unwrap_or_default();
             writeln!(
                 report,
                 "\nSeed program (g++ -O2, whole process) on the NOIP set: {:.1} ms{}; dlx_target_max: {:.2} ms in process; ratio {:.0}x.",

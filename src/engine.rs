@@ -267,9 +267,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     pub fn add_option(&mut self, items: &[usize]) -> Result<OptionRef, BuildError> {
         debug_assert_eq!(self.level, 0, "options are added before any selection");
         let valid = !items.is_empty()
-            && items.iter().enumerate().all(|(k, &i)| {
-                (1..=self.items).contains(&i) && !items[..k].contains(&i)
-            });
+            && items.iter().enumerate().all(|(k, &i)| (1..=self.items).contains(&i) && !items[..k].contains(&i));
         if !valid {
             return Err(BuildError::BadOption);
         }
@@ -302,10 +300,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: OptionRef) -> impl Iterator<Item = usize> + '_ {
         let first = option.0 as usize;
-        self.top[first..]
-            .iter()
-            .take_while(|&&t| t < SPACER)
-            .map(|&t| t as usize)
+        self.top[first..].iter().take_while(|&&t| t < SPACER).map(|&t| t as usize)
     }
 
     /// The option at the top of `item`'s list, if any is left.
@@ -323,8 +318,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
 
     /// The items not yet covered, in item order.
     pub fn active_items(&self) -> impl Iterator<Item = usize> + '_ {
-        core::iter::successors(Some(self.rlink[0] as usize), |&i| Some(self.rlink[i] as usize))
-            .take_while(|&i| i != 0)
+        core::iter::successors(Some(self.rlink[0] as usize), |&i| Some(self.rlink[i] as usize)).take_while(|&i| i != 0)
     }
 
     /// Commits to `option` before the search (a Sudoku given, say): covers its items.
@@ -372,10 +366,11 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
 
     /// [`search`](Self::search) with a bound: `keep` is asked at every node of the search
     /// tree, before it branches (and before a complete cover is reported), and a `false`
-    /// treats the node as a dead end. Branch and bound is built on this.
+    /// treats the node as a dead end. It may also [`discard`](Self::discard) options the
+    /// bound rules out below that node. Branch and bound is built on this.
     pub fn search_pruned(
         &mut self,
-        mut keep: impl FnMut(&Self) -> bool,
+        mut keep: impl FnMut(&mut Self) -> bool,
         mut on_solution: impl FnMut(&Self) -> Flow,
     ) -> SearchStats {
         enum Step {
@@ -395,17 +390,19 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         loop {
             match step {
                 Step::Enter => {
+                    self.removed_from[self.level] = self.removed_count as Ix;
                     if !keep(self) {
+                        self.restore_removed();
                         step = Step::Backtrack;
                         continue;
                     }
                     if self.rlink[0] == 0 {
                         stats.solutions += 1;
                         stopping = on_solution(self) == Flow::Stop;
+                        self.restore_removed();
                         step = Step::Backtrack;
                         continue;
                     }
-                    self.removed_from[self.level] = self.removed_count as Ix;
                     if self.reducing {
                         self.reduce();
                     }
@@ -457,6 +454,21 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             }
         }
         stats
+    }
+
+    /// Takes `option` out of the matrix for the rest of the current search node's subtree;
+    /// backtracking out of the node puts it back. For the `keep` callback of
+    /// [`search_pruned`](Self::search_pruned) only: `option` must be active (in the list of
+    /// every one of its items, as [`options_of`](Self::options_of) gives it).
+    pub fn discard(&mut self, option: OptionRef) {
+        debug_assert!(self.option_items(option).count() > 0);
+        debug_assert!(
+            (option.0 as usize..)
+                .take_while(|&q| self.top[q] < SPACER)
+                .all(|q| self.dlink[self.ulink[q] as usize] as usize == q),
+            "discarding an option that is not in its items' lists"
+        );
+        self.remove_option(option.0 as usize);
     }
 
     /// Tries each option of `item` with forced-move propagation and removes those that fail.
@@ -935,8 +947,7 @@ mod tests {
     fn all_solutions(e: &mut Small, refs: &[OptionRef]) -> Vec<Vec<usize>> {
         let mut found = Vec::new();
         e.search(|e| {
-            let mut s: Vec<usize> =
-                e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
+            let mut s: Vec<usize> = e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
             s.sort();
             found.push(s);
             Flow::Continue
@@ -951,6 +962,22 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
+    }
+
+    /// Up to `max_items` items and 13 options, each item in an option with probability 1/3.
+    fn random_matrix(max_items: u64, seed: &mut u64) -> (usize, Vec<Vec<usize>>) {
+        let items = 1 + (rng(seed) % max_items) as usize;
+        let n_options = (rng(seed) % 14) as usize;
+        let options = (0..n_options)
+            .map(|_| {
+                let mut o: Vec<usize> = (1..=items).filter(|_| rng(seed) % 3 == 0).collect();
+                if o.is_empty() {
+                    o.push(1 + (rng(seed) % items as u64) as usize);
+                }
+                o
+            })
+            .collect();
+        (items, options)
     }
 
     #[test]
@@ -969,17 +996,7 @@ mod tests {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut total_solutions = 0;
         for round in 0..6000 {
-            let items = 1 + (rng(&mut seed) % 10) as usize;
-            let n_options = (rng(&mut seed) % 14) as usize;
-            let options: Vec<Vec<usize>> = (0..n_options)
-                .map(|_| {
-                    let mut o: Vec<usize> = (1..=items).filter(|_| rng(&mut seed) % 3 == 0).collect();
-                    if o.is_empty() {
-                        o.push(1 + (rng(&mut seed) % items as u64) as usize);
-                    }
-                    o
-                })
-                .collect();
+            let (items, options) = random_matrix(10, &mut seed);
             let expected = brute_force(items, &options);
             total_solutions += expected.len();
             with_engine(|e| {
@@ -996,6 +1013,57 @@ mod tests {
             });
         }
         assert!(total_solutions > 1000, "the generator should make solvable cases too");
+    }
+
+    #[test]
+    fn options_discarded_at_every_node_are_never_chosen_and_come_back() {
+        let mut seed = 0xD15C_A2D0_0000_0001u64;
+        let mut discarded = 0;
+        for round in 0..3000 {
+            let (items, options) = random_matrix(8, &mut seed);
+            let n_options = options.len();
+            let banned: Vec<usize> = (0..n_options).filter(|_| rng(&mut seed) % 4 == 0).collect();
+            let expected: Vec<Vec<usize>> = brute_force(items, &options)
+                .into_iter()
+                .filter(|s| !s.iter().any(|k| banned.contains(k)))
+                .collect();
+            with_engine(|e| {
+                e.set_probing(round % 2 == 0);
+                e.set_reductions_after(if round % 3 == 0 { 0 } else { u64::MAX });
+                e.reset(items).unwrap();
+                let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+                let before = snapshot(e);
+                let mut found = Vec::new();
+                e.search_pruned(
+                    |e| {
+                        // Every banned option still in all its items' lists, at every node.
+                        for &k in &banned {
+                            let first = refs[k].0 as usize;
+                            let linked = (first..)
+                                .take_while(|&q| e.top[q] < SPACER)
+                                .all(|q| e.dlink[e.ulink[q] as usize] as usize == q);
+                            if linked {
+                                e.discard(refs[k]);
+                                discarded += 1;
+                            }
+                        }
+                        e.check_links().is_ok()
+                    },
+                    |e| {
+                        let mut s: Vec<usize> =
+                            e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
+                        s.sort();
+                        found.push(s);
+                        Flow::Continue
+                    },
+                );
+                found.sort();
+                assert_eq!(found, expected, "{items} items, {options:?}, banned {banned:?}");
+                e.check_links().unwrap();
+                assert_eq!(snapshot(e), before, "search must restore discarded options");
+            });
+        }
+        assert!(discarded > 1000, "only {discarded} discards");
     }
 
     /// Items 1..4; options {1}, {2}, {3}, {4}, {1,2}, {3,4} (indices 0..5): four solutions,

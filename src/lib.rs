@@ -14,6 +14,8 @@ pub mod engine;
 pub mod error;
 pub mod ffi;
 /// cbindgen:ignore
+pub mod patterns;
+/// cbindgen:ignore
 pub mod sudoku;
 /// cbindgen:ignore
 pub mod target;

@@ -24,15 +24,18 @@
 //! nothing, one exhaustive branch and bound between the incumbent and the last target. Those
 //! searches get a node budget while the bound can still be tightened: a search that runs out
 //! asks for another phase of steps instead. Once the bound is as tight as it gets, a search
-//! gets one more budget on the quick bound, and if it runs out it starts again unbudgeted with
-//! the strong bound: each node the quick bound keeps must also pass L re-optimised for that
-//! node's candidates (a few subgradient steps from wherever the previous node left the
-//! multipliers), and every open option is built, not only those within the root's reduced-cost
-//! limit, so that the fewest-options choice sees how wide each item really is (with the
-//! filter it followed near-zero reduced costs deep down and never finished). That costs tens
-//! of microseconds a node, but on grids whose few clues crowd one corner, where the quick bound
-//! stays blind for tens of millions of nodes, it proves the answer in a few thousand (not on
-//! every such grid: see fuzz/known-slow). Every path ends in a proof.
+//! gets one more budget on the quick bound, and if it runs out the stronger pattern bound
+//! (`patterns`: one multiplier per cell, each digit's best placement by dynamic programming)
+//! takes over. It first tries to rule the search's target out at the root; failing that, the
+//! search starts again with every open option built (not only those within the root's
+//! reduced-cost limit, so the fewest-options choice sees how wide each item really is), and
+//! every node the quick bound keeps is bounded again by the pattern bound (a few steps from
+//! wherever the previous node left its multipliers), which also drops the options no grid
+//! reaching the target can use there. That costs about a hundred microseconds a node, but on
+//! grids whose few clues crowd one corner, where the row relaxation stays 1.5 to 4 points
+//! above the optimum and the quick bound blind for tens of millions of nodes, the pattern
+//! bound sits within half a point of the optimum and settles them at the root or in a few
+//! thousand nodes (see fuzz/regressions). Every path ends in a proof.
 
 use core::cell::Cell;
 use core::mem::MaybeUninit;
@@ -40,6 +43,7 @@ use core::mem::MaybeUninit;
 use crate::Error;
 use crate::assignment::{self, Assignment, FORBIDDEN, MAX_N};
 use crate::engine::{Choice, Flow};
+use crate::patterns::PatternBound;
 use crate::sudoku::{self, Engine9, Shape, max_nodes};
 
 pub const CELLS: usize = 81;
@@ -47,7 +51,7 @@ const SIDE: usize = 9;
 const NODES9: usize = max_nodes(SIDE);
 
 /// Multiplier resolution: one point is SCALE units.
-const SCALE: i64 = 1 << 10;
+pub const SCALE: i64 = 1 << 10;
 /// Subgradient iterations at most, in phases; the step halves after STALE_LIMIT iterations
 /// without improvement.
 const MAX_ITERATIONS: usize = 400;
@@ -65,10 +69,14 @@ const UNLIMITED: i64 = i64::MAX / 4;
 /// before it starts again with L re-optimised at every node.
 const QUICK_BUDGET: u64 = 20_000;
 /// Multipliers stay within this, far below FORBIDDEN / (4 * SIDE), so a forbidden pair never
-/// looks cheap; the bound stays valid at any multipliers.
+/// looks cheap, however long the steps run; the bound stays valid at any multipliers.
 const MULTIPLIER_LIMIT: i64 = 1 << 30;
-/// Subgradient steps at a node of such a search.
+/// Pattern-bound steps at a node of such a search (more measured no faster: nodes fell less
+/// than the steps cost).
 const NODE_STEPS: usize = 10;
+/// Pattern-bound steps at the root before such a search (about 25 us each; the grids it was
+/// made for needed 140 to 370 to prove their optimum).
+const ROOT_PATTERN_STEPS: usize = 2_000;
 
 /// A 9x9 grid, row-major: 0 blank, 1..=9 a digit.
 pub type Grid = [u8; CELLS];
@@ -80,7 +88,7 @@ pub struct Outcome {
     pub grid: Grid,
     /// Search nodes over every search of the call.
     pub nodes: u64,
-    /// Of those, the nodes searched with the strong bound.
+    /// Of those, the nodes searched with the strong (pattern) bound.
     pub strong_nodes: u64,
     /// The Lagrangian bound, in points, rounded down.
     pub bound: i64,
@@ -125,6 +133,9 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
     let mut best_score = score(&best);
 
     let mut relaxation = Relaxation::new(&allowed);
+    let mut root = [0; CELLS];
+    root.copy_from_slice(&allowed[..CELLS]);
+    let mut patterns = PatternBound::default();
     loop {
         // More subgradient steps, then a search on budget; a search that runs out of budget
         // asks for a tighter bound first. Once the bound can improve no more, the search runs
@@ -145,20 +156,40 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
         let exhausted = relaxation.exhausted();
         let reduced = relaxation.reduced_costs();
         // A search to `limit` on the quick bound alone, on budget while the bound can still
-        // improve. Once it cannot, a quick search that runs long starts again with the strong
-        // bound and no budget, so the loop always ends in a proof.
+        // improve. Once it cannot, a quick search that runs long gives way to the pattern
+        // bound: at the root, then in a search with no budget, so the loop always ends in a
+        // proof.
         let mut search = |engine: &mut Engine9, limit: i64, exhaustive: bool| {
             let mut quick_nodes = 0;
             if quick_budget > 0 {
-                let quick = Search { engine: &mut *engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: None };
+                let quick = Search {
+                    engine: &mut *engine,
+                    cells,
+                    allowed: &allowed,
+                    reduced: &reduced,
+                    value: bound,
+                    strong: None,
+                };
                 let run = quick.run(limit, exhaustive, if exhausted { quick_budget } else { NODE_BUDGET });
                 if run.complete || !exhausted {
                     return run;
                 }
                 quick_nodes = run.nodes;
             }
-            let mut at_node = relaxation.clone();
-            let strong = Search { engine, cells, allowed: &allowed, reduced: &reduced, value: bound, strong: Some(&mut at_node) };
+            // Within the limit means scoring at least this.
+            let target = (bound - limit + SCALE - 1).div_euclid(SCALE);
+            if patterns.rules_out(&root, target, ROOT_PATTERN_STEPS) {
+                return SearchRun { found: None, nodes: quick_nodes, complete: true };
+            }
+            let mut at_node = patterns.clone();
+            let strong = Search {
+                engine,
+                cells,
+                allowed: &allowed,
+                reduced: &reduced,
+                value: bound,
+                strong: Some(&mut at_node),
+            };
             let proof = strong.run(limit, exhaustive, u64::MAX);
             strong_nodes += proof.nodes;
             SearchRun { nodes: quick_nodes + proof.nodes, ..proof }
@@ -250,7 +281,8 @@ impl Relaxation {
                 for digit in 1..=SIDE {
                     // The candidates change from node to node: every entry is written.
                     costs[digit - 1] = if self.allowed[cell] & (1 << digit) != 0 {
-                        let profit = SCALE * weight(cell) * digit as i64 - self.column[col][digit] - self.boxes[bx][digit];
+                        let profit =
+                            SCALE * weight(cell) * digit as i64 - self.column[col][digit] - self.boxes[bx][digit];
                         -profit
                     } else {
                         FORBIDDEN
@@ -344,33 +376,11 @@ impl Relaxation {
                 for digit in 1..=SIDE {
                     // Any multipliers give a valid bound; the clamp keeps a long run of node
                     // steps from drifting anywhere near FORBIDDEN's scale.
-                    m[digit] = (m[digit] - (step * slope[digit] as f64).round() as i64).clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
+                    m[digit] = (m[digit] - (step * slope[digit] as f64).round() as i64)
+                        .clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
                 }
             }
         }
-    }
-
-    /// Whether no grid within `allowed` (a search node's candidates; a filled cell has one)
-    /// scores `target` or more. Evaluates L there at the current multipliers and, while that
-    /// proves nothing, takes up to `steps` subgradient steps aimed half a point below
-    /// `target`. Every L is an upper bound whatever the multipliers, so a "true" is a proof;
-    /// the multipliers stay where they ended, to start the next node from.
-    fn rules_out(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> bool {
-        self.allowed = *allowed;
-        let aim = SCALE * target - SCALE / 2;
-        for taken in 0..=steps {
-            let value = self.evaluate();
-            if value < SCALE * target {
-                return true;
-            }
-            let subgradient = self.subgradient();
-            if taken == steps || subgradient.norm2 == 0 {
-                // Out of steps, or the rows' assignments already form a grid reaching target.
-                return false;
-            }
-            self.take_step((value - aim) as f64, &subgradient);
-        }
-        false
     }
 
     /// Every (cell, digit)'s reduced cost at the multipliers last evaluated.
@@ -406,10 +416,11 @@ struct Search<'e, 'a> {
     reduced: &'a ReducedCosts,
     /// L at the multipliers that gave `reduced` (SCALE * score = L - the reduced costs' sum).
     value: i64,
-    /// With a relaxation, every node the quick bound keeps is also bounded by L re-optimised
-    /// at that node: far fewer nodes where near-zero reduced costs leave the quick bound
-    /// blind (grids with a few clues in one corner), but each node costs many times more.
-    strong: Option<&'e mut Relaxation>,
+    /// With the pattern bound, every node the quick bound keeps is bounded again by it,
+    /// re-optimised at that node, and loses the options it rules out: far fewer nodes where
+    /// near-zero reduced costs leave the quick bound blind (grids with a few clues in one
+    /// corner), but each node costs many times more.
+    strong: Option<&'e mut PatternBound>,
 }
 
 impl Search<'_, '_> {
@@ -475,9 +486,18 @@ impl Search<'_, '_> {
                 }
                 match strong.as_deref_mut() {
                     // Within the limit means scoring at least (value - limit) / SCALE.
-                    Some(relaxation) => {
+                    Some(patterns) => {
                         let target = (value - limit.get() + SCALE - 1).div_euclid(SCALE);
-                        !relaxation.rules_out(&node_candidates(e, cells), target, NODE_STEPS)
+                        let candidates = node_candidates(e, cells);
+                        let Some(survivors) = patterns.tighten(&candidates, target, NODE_STEPS) else {
+                            return false;
+                        };
+                        if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
+                            // Some cell can take no digit of a grid reaching target.
+                            return false;
+                        }
+                        discard_all_but(e, &candidates, &survivors);
+                        true
                     }
                     None => true,
                 }
@@ -523,9 +543,30 @@ fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
     candidates
 }
 
+/// Takes out of the search, below the current node, every open cell's option whose digit is
+/// not among the cell's `survivors`.
+fn discard_all_but(engine: &mut Engine9, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
+    for cell in 0..CELLS {
+        if candidates[cell].count_ones() < 2 || candidates[cell] & !survivors[cell] == 0 {
+            // A filled cell (its item covered), or an open one with one candidate (kept: the
+            // caller has checked every cell keeps one), or nothing to take.
+            continue;
+        }
+        let mut doomed = [None; SIDE];
+        for (slot, option) in doomed.iter_mut().zip(engine.options_of(cell + 1)) {
+            let digit = sudoku::option_cell_digit(engine, Shape::NINE, option).1;
+            if survivors[cell] & (1 << digit) == 0 {
+                *slot = Some(option);
+            }
+        }
+        for option in doomed.into_iter().flatten() {
+            engine.discard(option);
+        }
+    }
+}
+
 struct SearchRun {
     found: Option<Grid>,
     nodes: u64,
     complete: bool,
 }
-

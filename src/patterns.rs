@@ -1,0 +1,225 @@
+//! A second bound for the weighted 9x9 maximum (see `target`): each digit's nine places form a
+//! "pattern" (one cell in every row, column and box), and a grid is nine disjoint patterns.
+//! Move "one digit per cell" into the objective with a multiplier per cell and what is left
+//! falls apart into one independent problem per digit: its best pattern, found by a dynamic
+//! programme over the rows (the state is the set of columns used so far, which also tells which
+//! boxes of the current band are taken). For multipliers u and any completion,
+//!
+//! ```text
+//!     SCALE * score <= sum of u(cell) + sum over digits of max over patterns
+//!                      of sum of (SCALE * digit * weight(cell) - u(cell)) over its cells
+//! ```
+//!
+//! Its best value is the bound of Dantzig-Wolfe's pattern formulation, which on the near-empty
+//! grids where `target`'s row relaxation is 1.5 to 4 points above the optimum was measured
+//! within half a point of it (HiGHS on all 46,656 patterns per digit, run by hand; see
+//! fuzz/regressions/README.md). A step costs about 25 us, more than the row relaxation's, so
+//! `target` calls on it only when its own bound has stalled.
+
+use crate::target::{CELLS, SCALE, weight};
+
+const SIDE: usize = 9;
+const MASKS: usize = 1 << SIDE;
+/// Far below i64 overflow for nine digits of nine cells; marks "no pattern".
+const NONE: i64 = i64::MIN / 4;
+/// Multipliers stay within this, so every sum stays exact and far from NONE.
+const MULTIPLIER_LIMIT: i64 = 1 << 40;
+/// The columns of each stack of boxes.
+const STACKS: [u16; 3] = [0b000_000_111, 0b000_111_000, 0b111_000_000];
+
+/// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
+/// multipliers last evaluated.
+#[derive(Clone)]
+pub struct PatternBound {
+    multipliers: [i64; CELLS],
+    /// The column of each row in each digit's best pattern (index digit - 1).
+    pattern: [[u8; SIDE]; SIDE],
+}
+
+impl Default for PatternBound {
+    fn default() -> Self {
+        PatternBound { multipliers: [0; CELLS], pattern: [[0; SIDE]; SIDE] }
+    }
+}
+
+impl PatternBound {
+    /// The bound (in 1/SCALE points) over the grids within `allowed` (bit d of a cell's mask:
+    /// digit d may go there) at the current multipliers; None when some digit has no pattern
+    /// at all (no grid is within `allowed`).
+    fn evaluate(&mut self, allowed: &[u32; CELLS]) -> Option<i64> {
+        let mut value: i64 = self.multipliers.iter().sum();
+        for digit in 1..=SIDE {
+            let (profit, open) = self.profits(allowed, digit);
+            value += best_pattern(&profit, &open, &mut self.pattern[digit - 1])?;
+        }
+        Some(value)
+    }
+
+    /// The digit's profit in each cell at the current multipliers (NONE where it may not go)
+    /// and the columns open to it in each row.
+    fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> ([[i64; SIDE]; SIDE], [u16; SIDE]) {
+        let mut profit = [[NONE; SIDE]; SIDE];
+        let mut open = [0u16; SIDE];
+        for (cell, mask) in allowed.iter().enumerate() {
+            if mask & (1 << digit) != 0 {
+                let (row, col) = (cell / SIDE, cell % SIDE);
+                profit[row][col] = SCALE * digit as i64 * weight(cell) - self.multipliers[cell];
+                open[row] |= 1 << col;
+            }
+        }
+        (profit, open)
+    }
+
+    /// Whether no grid within `allowed` scores `target` or more. Evaluates the bound at the
+    /// current multipliers and, while that proves nothing, takes up to `steps` subgradient
+    /// steps (Polyak's rule aimed half a point below `target`). Any multipliers give a valid
+    /// bound, so a "true" is a proof; they stay where they ended, for the next call to start
+    /// from.
+    pub fn rules_out(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> bool {
+        self.tighten(allowed, target, steps).is_none()
+    }
+
+    /// [`rules_out`](Self::rules_out), and when the bound cannot rule everything out, the
+    /// candidates that can still be part of a grid scoring `target` or more: a (cell, digit)
+    /// is dropped when even the best pattern of the digit through the cell leaves the bound
+    /// below `SCALE * target` (Lagrangian variable fixing: with a bound a fraction of a point
+    /// above the target, most candidates go). None: nothing within `allowed` reaches target.
+    pub fn tighten(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> Option<[u32; CELLS]> {
+        let aim = SCALE * target - SCALE / 2;
+        let mut taken = 0;
+        let value = loop {
+            let value = self.evaluate(allowed)?;
+            if value < SCALE * target {
+                return None;
+            }
+            // How often each cell is covered by the nine patterns, less one.
+            let mut excess = [-1i64; CELLS];
+            for columns in &self.pattern {
+                for (row, &col) in columns.iter().enumerate() {
+                    excess[row * SIDE + usize::from(col)] += 1;
+                }
+            }
+            let norm2: i64 = excess.iter().map(|e| e * e).sum();
+            if taken == steps || norm2 == 0 {
+                // Out of steps, or the patterns already form a grid reaching target.
+                break value;
+            }
+            taken += 1;
+            // L falls as the multipliers of over-covered cells rise.
+            let step = (value - aim) as f64 / norm2 as f64;
+            for (u, e) in self.multipliers.iter_mut().zip(excess) {
+                *u = (*u + (step * e as f64).round() as i64).clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
+            }
+        };
+        // A grid with `digit` in `cell` has a pattern of the digit through the cell, so its
+        // bound is at most `value - (best - via)`: below target once that shortfall exceeds
+        // the slack.
+        let slack = value - SCALE * target;
+        let mut survivors = [0u32; CELLS];
+        for digit in 1..=SIDE {
+            let (profit, open) = self.profits(allowed, digit);
+            let through = best_through(&profit, &open);
+            let best = through[0].iter().copied().max().unwrap_or(NONE);
+            for (cell, survivor) in survivors.iter_mut().enumerate() {
+                let via = through[cell / SIDE][cell % SIDE];
+                if via != NONE && best - via <= slack {
+                    *survivor |= 1 << digit;
+                }
+            }
+        }
+        Some(survivors)
+    }
+}
+
+/// The most profitable pattern over the open cells (`open[row]`, bit per column), its columns
+/// left in `columns`; None when there is no pattern.
+fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut [u8; SIDE]) -> Option<i64> {
+    // best[m]: the best sum over rows 0..popcount(m) using exactly the columns of m. A set's
+    // size says which row comes next, and a stack whose used columns outnumber the bands
+    // already complete has its box in the current band taken.
+    let mut best = [NONE; MASKS];
+    best[0] = 0;
+    for used in 0..MASKS {
+        if best[used] == NONE {
+            continue;
+        }
+        for (row, col, next) in placements(used, open) {
+            best[next] = best[next].max(best[used] + profit[row][col]);
+        }
+    }
+    let total = best[MASKS - 1];
+    if total == NONE {
+        return None;
+    }
+    // Walk back: some last column explains each state's best value.
+    // (Were none found, the columns would only steer the steps worse: the value stands.)
+    let mut used = MASKS - 1;
+    for row in (0..SIDE).rev() {
+        let Some(col) = (0..SIDE).find(|&col| {
+            let before = used & !(1 << col);
+            used & 1 << col != 0
+                && best[before] != NONE
+                && open[row] & (1 << col) != 0
+                && free_stacks(before as u16, row) & (1 << col) != 0
+                && best[before] + profit[row][col] == best[used]
+        }) else {
+            break;
+        };
+        columns[row] = col as u8;
+        used &= !(1 << col);
+    }
+    Some(total)
+}
+
+/// The best pattern's profit through each open cell (NONE where no pattern passes).
+fn best_through(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE]) -> [[i64; SIDE]; SIDE] {
+    // before[m] as `best_pattern`'s best; after[m]: the best over the rows below
+    // popcount(m) given the columns of m are used.
+    let mut before = [NONE; MASKS];
+    let mut after = [NONE; MASKS];
+    before[0] = 0;
+    after[MASKS - 1] = 0;
+    for used in (0..MASKS - 1).rev() {
+        for (row, col, next) in placements(used, open) {
+            if after[next] != NONE {
+                after[used] = after[used].max(profit[row][col] + after[next]);
+            }
+        }
+    }
+    let mut through = [[NONE; SIDE]; SIDE];
+    for used in 0..MASKS - 1 {
+        if before[used] == NONE || after[used] == NONE {
+            continue;
+        }
+        for (row, col, next) in placements(used, open) {
+            if after[next] != NONE {
+                let via = before[used] + profit[row][col];
+                before[next] = before[next].max(via);
+                through[row][col] = through[row][col].max(via + after[next]);
+            }
+        }
+    }
+    through
+}
+
+/// Where the next row's cell may go once the rows above use the columns of `used`: (row,
+/// column, the columns used after it).
+fn placements(used: usize, open: &[u16; SIDE]) -> impl Iterator<Item = (usize, usize, usize)> {
+    let row = used.count_ones() as usize;
+    let mut free = if row < SIDE { open[row] & !(used as u16) & free_stacks(used as u16, row) } else { 0 };
+    core::iter::from_fn(move || {
+        if free == 0 {
+            return None;
+        }
+        let col = free.trailing_zeros() as usize;
+        free &= free - 1;
+        Some((row, col, used | 1 << col))
+    })
+}
+
+/// The columns whose box in `row`'s band is still free, given the columns used by the rows
+/// above.
+fn free_stacks(used: u16, row: usize) -> u16 {
+    let band = (row / 3) as u32;
+    STACKS.iter().filter(|&&stack| (used & stack).count_ones() == band).fold(0, |m, s| m | s)
+}
