@@ -59,9 +59,7 @@ fn main() {
         if env::var_os("DLX_BLESS_HEADER").is_some_and(|v| v == "1") {
             fs::write(&committed_path, &rendered).expect("write include/dlx.h");
         } else {
-            println!(
-                "cargo:warning=include/dlx.h is stale: run `make header` to regenerate it from src/ffi.rs"
-            );
+            println!("cargo:warning=include/dlx.h is stale: run `make header` to regenerate it from src/ffi.rs");
         }
     }
 }

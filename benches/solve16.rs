@@ -106,7 +106,9 @@ fn time_config(set: &[Puzzle], choice: Choice, probing: bool, reduce_after: u64,
 
 fn judge_input(set: &[Puzzle]) -> String {
     set.iter()
-        .map(|p| p.text.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect::<String>())
+        .map(|p| {
+            p.text.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect::<String>()
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -114,12 +116,8 @@ fn judge_input(set: &[Puzzle]) -> String {
 /// Wall time of one process run on `input`, or None when killed at `cap`.
 fn run_process(exe: &Path, input: &str, cap: Duration) -> (Option<Duration>, String) {
     let start = Instant::now();
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start");
+    let mut child =
+        Command::new(exe).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("start");
     // Feed stdin and drain stdout on their own threads, so a large output cannot fill the
     // pipe and stall the child while this thread waits for it.
     let mut stdin = child.stdin.take().unwrap();
@@ -204,9 +202,8 @@ struct Row {
 }
 
 fn main() {
-    let filter: Vec<String> = std::env::var("DLX_BENCH_SETS")
-        .map(|v| v.split(',').map(String::from).collect())
-        .unwrap_or_default();
+    let filter: Vec<String> =
+        std::env::var("DLX_BENCH_SETS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
     let seed_cap_ms = env_u64("DLX_BENCH_SEED_CAP_MS", 10_000);
     let plain_cap = env_u64("DLX_BENCH_PLAIN_CAP", 3_000_000);
     let judge = build_judge();
@@ -233,7 +230,12 @@ fn main() {
         let input = judge_input(set);
         let (judge_time, judge_out) = run_process(&judge, &input, Duration::from_secs(3600));
         if set.iter().all(|p| p.solution.is_some()) {
-            let expected: Vec<String> = set.iter().map(|p| judge_input(std::slice::from_ref(&Puzzle { text: p.solution.clone().unwrap(), solution: None }))).collect();
+            let expected: Vec<String> = set
+                .iter()
+                .map(|p| {
+                    judge_input(std::slice::from_ref(&Puzzle { text: p.solution.clone().unwrap(), solution: None }))
+                })
+                .collect();
             assert_eq!(judge_out, expected.join("\n"), "{name}: the judge's output");
         }
         let seed_row = seed.as_ref().map(|exe| {
@@ -261,8 +263,11 @@ fn main() {
         let seed = r.seed.map_or("not run".to_string(), |(us, capped)| {
             if capped > 0 { format!("> {us:.0} ({capped} > {seed_cap_ms} ms)") } else { format!("{us:.0}") }
         });
-        let ratio = r.seed.map_or("-".to_string(), |(us, capped)| format!("{}{:.0}x", if capped > 0 { ">" } else { "" }, us / r.ours.0));
-        let plain = if r.plain.1 > 0 { format!("{} > {plain_cap} nodes", r.plain.1) } else { format!("{:.0}", r.plain.0) };
+        let ratio = r.seed.map_or("-".to_string(), |(us, capped)| {
+            format!("{}{:.0}x", if capped > 0 { ">" } else { "" }, us / r.ours.0)
+        });
+        let plain =
+            if r.plain.1 > 0 { format!("{} > {plain_cap} nodes", r.plain.1) } else { format!("{:.0}", r.plain.0) };
         writeln!(
             md,
             "| {} | {} | {:.0} / {:.0} / {:.0} | {:.0} | {} | {seed} | {ratio} | {plain} | {:.0} |",
@@ -296,11 +301,24 @@ fn svg(rows: &[Row]) -> String {
     for (k, r) in rows.iter().enumerate() {
         let y = 30.0 + k as f64 * (2.0 * bar + gap);
         writeln!(s, "<text x=\"10\" y=\"{}\">{}</text>", y + bar + 3.0, r.name).unwrap();
-        writeln!(s, "<rect x=\"{left}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" fill=\"#3366cc\"/>", scale(r.ours.0)).unwrap();
-        writeln!(s, "<text x=\"{:.1}\" y=\"{}\">{:.0}</text>", left + scale(r.ours.0) + 4.0, y + bar - 1.0, r.ours.0).unwrap();
+        writeln!(
+            s,
+            "<rect x=\"{left}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" fill=\"#3366cc\"/>",
+            scale(r.ours.0)
+        )
+        .unwrap();
+        writeln!(s, "<text x=\"{:.1}\" y=\"{}\">{:.0}</text>", left + scale(r.ours.0) + 4.0, y + bar - 1.0, r.ours.0)
+            .unwrap();
         if let Some((us, _)) = r.seed {
-            writeln!(s, "<rect x=\"{left}\" y=\"{}\" width=\"{:.1}\" height=\"{bar}\" fill=\"#999999\"/>", y + bar, scale(us)).unwrap();
-            writeln!(s, "<text x=\"{:.1}\" y=\"{}\">{us:.0}</text>", left + scale(us) + 4.0, y + 2.0 * bar - 1.0).unwrap();
+            writeln!(
+                s,
+                "<rect x=\"{left}\" y=\"{}\" width=\"{:.1}\" height=\"{bar}\" fill=\"#999999\"/>",
+                y + bar,
+                scale(us)
+            )
+            .unwrap();
+            writeln!(s, "<text x=\"{:.1}\" y=\"{}\">{us:.0}</text>", left + scale(us) + 4.0, y + 2.0 * bar - 1.0)
+                .unwrap();
         }
     }
     s.push_str("</svg>\n");

@@ -1023,10 +1023,8 @@ mod tests {
             let (items, options) = random_matrix(8, &mut seed);
             let n_options = options.len();
             let banned: Vec<usize> = (0..n_options).filter(|_| rng(&mut seed) % 4 == 0).collect();
-            let expected: Vec<Vec<usize>> = brute_force(items, &options)
-                .into_iter()
-                .filter(|s| !s.iter().any(|k| banned.contains(k)))
-                .collect();
+            let expected: Vec<Vec<usize>> =
+                brute_force(items, &options).into_iter().filter(|s| !s.iter().any(|k| banned.contains(k))).collect();
             with_engine(|e| {
                 e.set_probing(round % 2 == 0);
                 e.set_reductions_after(if round % 3 == 0 { 0 } else { u64::MAX });

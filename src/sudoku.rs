@@ -91,11 +91,7 @@ impl Shape {
 /// so a caller never reads further than that: a character outside the alphabet is
 /// [`Error::Cell`]; a cell beyond the last, or the end of the text before it, is
 /// [`Error::Length`]. `cells` is written only on success.
-pub fn parse_letters(
-    text: impl Iterator<Item = u8>,
-    shape: Shape,
-    cells: &mut [u8],
-) -> Result<(), Error> {
+pub fn parse_letters(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [u8]) -> Result<(), Error> {
     let wanted = shape.cells();
     if cells.len() != wanted {
         return Err(Error::Length);
@@ -222,11 +218,8 @@ pub fn candidates(shape: Shape, cells: &[u8]) -> Result<[u32; MAX_CELLS], Error>
     let mut out = [0u32; MAX_CELLS];
     for (cell, &given) in cells.iter().enumerate() {
         let (r, c) = (cell / side, cell % side);
-        out[cell] = if given != 0 {
-            1 << given
-        } else {
-            all & !(row_has[r] | col_has[c] | box_has[shape.box_of(r, c)])
-        };
+        out[cell] =
+            if given != 0 { 1 << given } else { all & !(row_has[r] | col_has[c] | box_has[shape.box_of(r, c)]) };
     }
     Ok(out)
 }

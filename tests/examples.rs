@@ -26,7 +26,11 @@ fn judge(name: &'static str) -> PathBuf {
 fn run_judge(input: &str) -> Output {
     let c = run_program("poj3076", input);
     let cpp = run_program("poj3076-cpp", input);
-    assert_eq!((&c.status.code(), &c.stdout, &c.stderr), (&cpp.status.code(), &cpp.stdout, &cpp.stderr), "C and C++ judges");
+    assert_eq!(
+        (&c.status.code(), &c.stdout, &c.stderr),
+        (&cpp.status.code(), &cpp.stdout, &cpp.stderr),
+        "C and C++ judges"
+    );
     c
 }
 

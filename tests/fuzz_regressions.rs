@@ -15,9 +15,7 @@ fn saved_inputs(target: &str) -> Vec<(String, Vec<u8>)> {
         .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
         .map(|entry| entry.expect("directory entry").path())
         .filter(|path| path.extension().is_none_or(|e| e != "md"))
-        .map(|path| {
-            (path.display().to_string(), std::fs::read(&path).expect("read a saved input"))
-        })
+        .map(|path| (path.display().to_string(), std::fs::read(&path).expect("read a saved input")))
         .collect();
     found.sort();
     found

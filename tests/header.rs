@@ -4,17 +4,14 @@
 mod common;
 
 use common::{c_compiler, lib_dir, root, run_ok, scratch};
-use std::process::Command;
 use std::ffi::CStr;
+use std::process::Command;
 
 #[test]
 fn committed_header_equals_a_fresh_render() {
     let fresh = std::fs::read_to_string(concat!(env!("OUT_DIR"), "/dlx.h")).expect("build.rs renders the header");
     let committed = std::fs::read_to_string(root().join("include/dlx.h")).expect("include/dlx.h is committed");
-    assert!(
-        committed == fresh,
-        "include/dlx.h is stale: run `make header` and commit the result"
-    );
+    assert!(committed == fresh, "include/dlx.h is stale: run `make header` and commit the result");
 }
 
 fn cargo_toml_version() -> String {

@@ -91,7 +91,13 @@ fn the_static_link_line_names_what_rustc_reports() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let probe = root().join("target/native-static-libs-probe");
     let manifest = root().join("Cargo.toml");
-    run_ok(Command::new(&cargo).args(["clean", "--release", "-p", "dlx", "--target-dir"]).arg(&probe).arg("--manifest-path").arg(&manifest));
+    run_ok(
+        Command::new(&cargo)
+            .args(["clean", "--release", "-p", "dlx", "--target-dir"])
+            .arg(&probe)
+            .arg("--manifest-path")
+            .arg(&manifest),
+    );
     let out = run_ok(
         Command::new(&cargo)
             .args(["rustc", "--release", "--lib", "--crate-type", "staticlib", "--target-dir"])

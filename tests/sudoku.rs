@@ -32,14 +32,10 @@ fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
 /// No digit twice in a row, column or box (blanks ignored).
 fn valid_4x4(grid: &[u8; 16]) -> bool {
     let units = (0..4).flat_map(|u| {
-        [
-            [u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3],
-            [u, u + 4, u + 8, u + 12],
-            {
-                let base = (u / 2) * 8 + (u % 2) * 2;
-                [base, base + 1, base + 4, base + 5]
-            },
-        ]
+        [[u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3], [u, u + 4, u + 8, u + 12], {
+            let base = (u / 2) * 8 + (u % 2) * 2;
+            [base, base + 1, base + 4, base + 5]
+        }]
     });
     units.into_iter().all(|unit| {
         let mut seen = 0u8;
@@ -229,10 +225,7 @@ fn solve16_runs_on_a_256_kib_thread_stack() {
     let handles: Vec<_> = (0..4)
         .map(|_| {
             let puzzle = puzzle.clone();
-            std::thread::Builder::new()
-                .stack_size(256 * 1024)
-                .spawn(move || solve16(&puzzle))
-                .unwrap()
+            std::thread::Builder::new().stack_size(256 * 1024).spawn(move || solve16(&puzzle)).unwrap()
         })
         .collect();
     for h in handles {
@@ -246,7 +239,11 @@ fn solve16_gives_the_same_answer_every_time_on_puzzles_with_many_solutions() {
     for p in puzzles.lines().take(300).step_by(7) {
         let first = solve16(p);
         assert_eq!(first.0, 0);
-        assert!(is_completion(Shape::SIXTEEN, &letters(p), &first.1[..256].iter().map(|b| b - b'A' + 1).collect::<Vec<_>>()));
+        assert!(is_completion(
+            Shape::SIXTEEN,
+            &letters(p),
+            &first.1[..256].iter().map(|b| b - b'A' + 1).collect::<Vec<_>>()
+        ));
         assert_eq!(solve16(p), first);
     }
 }

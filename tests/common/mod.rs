@@ -11,9 +11,7 @@ pub fn root() -> PathBuf {
 
 /// The project's shared/ folder (seeds, corpora): `$DLX_SHARED_DIR`, else `../shared`.
 pub fn shared_dir() -> PathBuf {
-    std::env::var_os("DLX_SHARED_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared"))
+    std::env::var_os("DLX_SHARED_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("../shared"))
 }
 
 pub fn read_shared(relative: &str) -> String {
@@ -161,7 +159,9 @@ pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
         let (r, c) = (cell / 9, cell % 9);
         for d in digits {
             let clash = (0..9).any(|k| {
-                grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
+                grid[r * 9 + k] == d
+                    || grid[k * 9 + c] == d
+                    || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
             });
             if !clash {
                 grid[cell] = d;
