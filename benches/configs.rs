@@ -1,9 +1,9 @@
-//! The engine's configurations side by side, run on demand (`make bench-configs`): for the
-//! hard 16x16 sets and the 40-puzzle list of issue 4, the mean, median and worst time and the
+//! The engine's configurations side by side, run on demand (`make bench-configs`): for every
+//! 16x16 set and the 40-puzzle list of issue 4, the mean, median and worst time and the
 //! mean search nodes of each configuration, through the internal API (no process, no seed).
 //! A quick loop for engine work; `make bench` is the full comparison against the seed.
 //!
-//! Environment: DLX_BENCH_SETS (comma-separated name fragments; default the hard sets).
+//! Environment: DLX_BENCH_SETS (comma-separated name fragments; default every set).
 
 use std::mem::MaybeUninit;
 use std::time::Instant;
@@ -20,11 +20,19 @@ mod puzzles;
 fn main() {
     let filter: Vec<String> =
         std::env::var("DLX_BENCH_SETS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
-    let mut sets: Vec<(String, Vec<puzzles::Puzzle>)> =
-        ["enjoysudoku-tarek-tough-206", "enjoysudoku-tarek-first20-20", "goomii17-hexasudoku-3000"]
-            .iter()
-            .map(|n| (n.to_string(), puzzles::load(n)))
-            .collect();
+    let mut sets: Vec<(String, Vec<puzzles::Puzzle>)> = [
+        "enjoysudoku-tarek-tough-206",
+        "enjoysudoku-tarek-first20-20",
+        "goomii17-hexasudoku-3000",
+        "gecode-janko-55",
+        "lloyd-amos-acs-general-1900",
+        "poj3076-sample-1",
+        "enjoysudoku-monstersudoku-metcalf-2",
+        "enjoysudoku-blue-ultimate-15",
+    ]
+    .iter()
+    .map(|n| (n.to_string(), puzzles::load(n)))
+    .collect();
     sets.push(("hard-40".into(), puzzles::hard_40()));
     sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
     // (label, choice, probing, options tried before subset reductions start)
