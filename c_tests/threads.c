@@ -106,13 +106,17 @@ int main(int argc, char **argv) {
     memset(too_long, '-', 299);
     solves[n_solves++].puzzle = too_long;
 
-    /* 9x9: every NOIP grid (case 1 has no completion), the empty grid, bad values, NULL. */
-    static int grids[81 * 20], empty[81], bad[81], repeated[81];
+    /* 9x9: every NOIP grid (case 1 has no completion), the empty grid, a near-empty grid that
+     * takes the pattern bound's search (the largest stack use; tests/target.rs), bad values,
+     * NULL. */
+    static int grids[81 * 20], empty[81], sparse[81], bad[81], repeated[81];
     size_t n_ints = read_ints(noip, grids, 81 * 20);
     for (size_t k = 0; k + 81 <= n_ints; k += 81) targets[n_targets++].grid = grids + k;
     bad[40] = 10;
     repeated[0] = repeated[80] = 0, repeated[10] = repeated[20] = 4;
     targets[n_targets++].grid = empty;
+    sparse[1 * 9 + 3] = 9, sparse[6 * 9 + 0] = 9, sparse[8 * 9 + 2] = 7;
+    targets[n_targets++].grid = sparse;
     targets[n_targets++].grid = bad;
     targets[n_targets++].grid = repeated;
     targets[n_targets++].grid = NULL;
@@ -132,7 +136,9 @@ int main(int argc, char **argv) {
         targets[i].rc = dlx_target_max(targets[i].grid, targets[i].best);
         solved += targets[i].rc > 0;
     }
-    CHECK(solved == 20 && n_targets == 24, "the 9x9 mix: %d of %zu solved", solved, n_targets);
+    CHECK(solved == 21 && n_targets == 25, "the 9x9 mix: %d of %zu solved", solved, n_targets);
+    CHECK(targets[n_ints / 81 + 1].rc == 2892, "the near-empty grid: %d, HiGHS's MIP says 2892",
+          targets[n_ints / 81 + 1].rc);
 
     pthread_attr_t attr;
     pthread_attr_init(&attr);

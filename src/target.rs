@@ -28,14 +28,14 @@
 //! (`patterns`: one multiplier per cell, each digit's best placement by dynamic programming)
 //! takes over. It first tries to rule the search's target out at the root; failing that, the
 //! search starts again with every open option built (not only those within the root's
-//! reduced-cost limit, so the fewest-options choice sees how wide each item really is), and
+//! reduced-cost limit), branching as the 16x16 solver does (failure weights and probing), and
 //! every node the quick bound keeps is bounded again by the pattern bound (a few steps from
 //! wherever the previous node left its multipliers), which also drops the options no grid
 //! reaching the target can use there. That costs about a hundred microseconds a node, but on
 //! grids whose few clues crowd one corner, where the row relaxation stays 1.5 to 4 points
 //! above the optimum and the quick bound blind for tens of millions of nodes, the pattern
-//! bound sits within half a point of the optimum and settles them at the root or in a few
-//! thousand nodes (see fuzz/regressions). Every path ends in a proof.
+//! bound is mostly within half a point of the optimum and settles them at the root or in a few
+//! hundred nodes (see fuzz/regressions). Every path ends in a proof.
 
 use core::cell::Cell;
 use core::mem::MaybeUninit;
@@ -74,9 +74,10 @@ const MULTIPLIER_LIMIT: i64 = 1 << 30;
 /// Pattern-bound steps at a node of such a search (more measured no faster: nodes fell less
 /// than the steps cost).
 const NODE_STEPS: usize = 10;
-/// Pattern-bound steps at the root before such a search (about 25 us each; the grids it was
-/// made for needed 140 to 370 to prove their optimum).
-const ROOT_PATTERN_STEPS: usize = 2_000;
+/// Pattern-bound steps at the root before such a search (about 25 us each): the grids it was
+/// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
+/// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
+const ROOT_PATTERN_STEPS: usize = 400;
 
 /// A 9x9 grid, row-major: 0 blank, 1..=9 a digit.
 pub type Grid = [u8; CELLS];
@@ -463,6 +464,13 @@ impl Search<'_, '_> {
         let visits = Cell::new(0u64);
         let spent = |e: &Engine9| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
         let mut found = None;
+        if strong.is_some() {
+            // Branch as the 16x16 solver does, on failure weights with probing: on the slowest
+            // near-empty grids known that took 20 to 600 times fewer pattern-bound nodes than
+            // the fewest-options choice (and weights without probing stalled).
+            engine.set_choice(Choice::WeightedFailures);
+            engine.set_probing(true);
+        }
         let stats = engine.search_pruned(
             |e| {
                 visits.set(visits.get() + 1);
@@ -512,6 +520,8 @@ impl Search<'_, '_> {
                 }
             },
         );
+        engine.set_choice(Choice::FewestOptions);
+        engine.set_probing(false);
         SearchRun { found, nodes: stats.nodes, complete: visits.get() <= budget }
     }
 }

@@ -95,6 +95,10 @@ fn dlx_target_max_never_allocates() {
     let ints: Vec<c_int> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
     let mut grids: Vec<[c_int; 81]> = ints.chunks(81).map(|c| c.try_into().unwrap()).collect();
     grids.push([0; 81]);
+    // A near-empty grid that takes the pattern bound's search (tests/target.rs, SPARSE_GRIDS).
+    let mut sparse = [0; 81];
+    (sparse[4], sparse[66], sparse[67]) = (6, 6, 1);
+    grids.push(sparse);
     let mut bad = [0; 81];
     bad[3] = -1;
     grids.push(bad);
