@@ -15,7 +15,7 @@ use dlx::target;
 // The tests' helpers (paths, random grids), shared so bench and tests draw the same grids.
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::{random_full_grid, rng};
+use common::{random_full_grid, repeats, rng};
 
 const REPEATS: usize = 3;
 
@@ -63,13 +63,7 @@ fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
                 let k = (rng(seed) % 9) as usize;
                 let cell = ((b / 3) * 3 + k / 3) * 9 + (b % 3) * 3 + k % 3;
                 let digit = 1 + (rng(seed) % 9) as u8;
-                let (r, c) = (cell / 9, cell % 9);
-                let clash = (0..9).any(|j| {
-                    grid[r * 9 + j] == digit
-                        || grid[j * 9 + c] == digit
-                        || grid[((r / 3) * 3 + j / 3) * 9 + (c / 3) * 3 + j % 3] == digit
-                });
-                if grid[cell] == 0 && !clash {
+                if grid[cell] == 0 && !repeats(&grid, cell, digit) {
                     grid[cell] = digit;
                     placed += 1;
                 }

@@ -461,30 +461,35 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// [`search_pruned`](Self::search_pruned) only: `option` must be active (in the list of
     /// every one of its items, as [`options_of`](Self::options_of) gives it).
     pub fn discard(&mut self, option: OptionRef) {
-        debug_assert!(self.option_items(option).count() > 0);
-        debug_assert!(
-            (option.0 as usize..)
-                .take_while(|&q| self.top[q] < SPACER)
-                .all(|q| self.dlink[self.ulink[q] as usize] as usize == q),
-            "discarding an option that is not in its items' lists"
-        );
+        debug_assert!(self.is_linked(option), "discarding an option that is not in its items' lists");
         self.remove_option(option.0 as usize);
     }
 
+    /// Whether every node of `option` is in its item's list.
+    fn is_linked(&self, option: OptionRef) -> bool {
+        (option.0 as usize..)
+            .take_while(|&q| self.top[q] < SPACER)
+            .all(|q| self.dlink[self.ulink[q] as usize] as usize == q)
+    }
+
     /// Tries each option of `item` with forced-move propagation and removes those that fail.
-    /// Returns whether anything was removed (the caller then chooses again).
-    fn probe(&mut self, item: usize) -> bool {
-        let before = self.removed_count;
+    fn probe(&mut self, item: usize) {
+        self.remove_options_of(item, |e, x| !e.trial(item, x));
+        self.emptied = 0;
+    }
+
+    /// Removes, for the current level, every option of `item`'s list whose node `x` in it
+    /// makes `doomed(self, x)` true.
+    #[inline(always)]
+    fn remove_options_of(&mut self, item: usize, mut doomed: impl FnMut(&mut Self, usize) -> bool) {
         let mut x = self.dlink[item] as usize;
         while x != item {
             let next = self.dlink[x] as usize;
-            if !self.trial(item, x) {
+            if doomed(self, x) {
                 self.remove_option(self.option_of(x).0 as usize);
             }
             x = next;
         }
-        self.emptied = 0;
-        self.removed_count > before
     }
 
     /// Whether choosing option node `x` of `item`, then every option that becomes forced in
@@ -689,7 +694,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         len
     }
 
-    /// The subset reductions of [`set_reductions`](Self::set_reductions), for every item noted
+    /// The subset reductions of [`set_reductions_after`](Self::set_reductions_after), for every item noted
     /// as shrunk (and those its removals shrink in turn), recorded for restoring like probing's.
     fn reduce(&mut self) {
         while self.shrunk_count > 0 {
@@ -726,14 +731,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                 if self.top[b] <= len {
                     continue;
                 }
-                let mut q = self.dlink[b] as usize;
-                while q != b {
-                    let next = self.dlink[q] as usize;
-                    if !self.option_covers(q, a) {
-                        self.remove_option(self.option_of(q).0 as usize);
-                    }
-                    q = next;
-                }
+                self.remove_options_of(b, |e, q| !e.option_covers(q, a));
             }
         }
     }
@@ -1036,11 +1034,7 @@ mod tests {
                     |e| {
                         // Every banned option still in all its items' lists, at every node.
                         for &k in &banned {
-                            let first = refs[k].0 as usize;
-                            let linked = (first..)
-                                .take_while(|&q| e.top[q] < SPACER)
-                                .all(|q| e.dlink[e.ulink[q] as usize] as usize == q);
-                            if linked {
+                            if e.is_linked(refs[k]) {
                                 e.discard(refs[k]);
                                 discarded += 1;
                             }

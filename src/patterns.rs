@@ -88,8 +88,7 @@ impl PatternBound {
     /// above the target, most candidates go). None: nothing within `allowed` reaches target.
     pub fn tighten(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> Option<[u32; CELLS]> {
         let aim = SCALE * target - SCALE / 5;
-        let mut taken = 0;
-        let value = loop {
+        for _ in 0..steps {
             let value = self.evaluate(allowed)?;
             if value < SCALE * target {
                 return None;
@@ -102,26 +101,40 @@ impl PatternBound {
                 }
             }
             let norm2: i64 = excess.iter().map(|e| e * e).sum();
-            if taken == steps || norm2 == 0 {
-                // Out of steps, or the patterns already form a grid reaching target.
-                break value;
+            if norm2 == 0 {
+                // The patterns already form a grid reaching target.
+                break;
             }
-            taken += 1;
             // L falls as the multipliers of over-covered cells rise.
             let step = (value - aim) as f64 / norm2 as f64;
             for (u, e) in self.multipliers.iter_mut().zip(excess) {
                 *u = (*u + (step * e as f64).round() as i64).clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
             }
-        };
+        }
+        // The bound where the steps ended, from each digit's best pattern through every cell
+        // (the best through a cell of the first row is the digit's best), which the fixing
+        // needs anyway.
+        let mut through = [[[NONE; SIDE]; SIDE]; SIDE];
+        let mut best = [NONE; SIDE];
+        let mut value: i64 = self.multipliers.iter().sum();
+        for digit in 1..=SIDE {
+            let (profit, open) = self.profits(allowed, digit);
+            through[digit - 1] = best_through(&profit, &open);
+            best[digit - 1] = through[digit - 1][0].iter().copied().max().unwrap_or(NONE);
+            if best[digit - 1] == NONE {
+                return None;
+            }
+            value += best[digit - 1];
+        }
+        if value < SCALE * target {
+            return None;
+        }
         // A grid with `digit` in `cell` has a pattern of the digit through the cell, so its
         // bound is at most `value - (best - via)`: below target once that shortfall exceeds
         // the slack.
         let slack = value - SCALE * target;
         let mut survivors = [0u32; CELLS];
-        for digit in 1..=SIDE {
-            let (profit, open) = self.profits(allowed, digit);
-            let through = best_through(&profit, &open);
-            let best = through[0].iter().copied().max().unwrap_or(NONE);
+        for (digit, (through, best)) in (1..=SIDE).zip(through.iter().zip(best)) {
             for (cell, survivor) in survivors.iter_mut().enumerate() {
                 let via = through[cell / SIDE][cell % SIDE];
                 if via != NONE && best - via <= slack {

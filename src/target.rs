@@ -66,7 +66,7 @@ const FIRST_DIVE: usize = 8;
 /// A reduced-cost limit that cuts nothing (sums of 81 finite reduced costs stay far below).
 const UNLIMITED: i64 = i64::MAX / 4;
 /// Nodes a search with the quick bound alone may take, once the bound is as tight as it gets,
-/// before it starts again with L re-optimised at every node.
+/// before the pattern bound takes over.
 const QUICK_BUDGET: u64 = 20_000;
 /// Multipliers stay within this, far below FORBIDDEN / (4 * SIDE), so a forbidden pair never
 /// looks cheap, however long the steps run; the bound stays valid at any multipliers.
@@ -119,13 +119,11 @@ pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
 /// tests use it so that its answers are checked on many grids, not only on the few that need
 /// it).
 pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error> {
-    let allowed = sudoku::candidates(Shape::NINE, cells)?;
+    let mut allowed = [0; CELLS];
+    allowed.copy_from_slice(&sudoku::candidates(Shape::NINE, cells)?[..CELLS]);
     let mut slot = MaybeUninit::uninit();
     let engine = Engine9::zeroed_in(&mut slot);
-    // Branch and bound measured faster with plain MRV: failure weights pull the search away
-    // from the reduced-cost order (one 5-clue grid went from 4 ms to 12 ms).
-    engine.set_choice(Choice::FewestOptions);
-    engine.set_probing(false);
+    branch_for(engine, false);
     engine.set_reductions_after(u64::MAX);
 
     let mut best = *cells;
@@ -134,8 +132,6 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
     let mut best_score = score(&best);
 
     let mut relaxation = Relaxation::new(&allowed);
-    let mut root = [0; CELLS];
-    root.copy_from_slice(&allowed[..CELLS]);
     let mut patterns = PatternBound::default();
     loop {
         // More subgradient steps, then a search on budget; a search that runs out of budget
@@ -179,7 +175,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
             }
             // Within the limit means scoring at least this.
             let target = (bound - limit + SCALE - 1).div_euclid(SCALE);
-            if patterns.rules_out(&root, target, ROOT_PATTERN_STEPS) {
+            if patterns.rules_out(&allowed, target, ROOT_PATTERN_STEPS) {
                 return SearchRun { found: None, nodes: quick_nodes, complete: true };
             }
             let mut at_node = patterns.clone();
@@ -232,7 +228,6 @@ type ReducedCosts = [[i64; SIDE + 1]; CELLS];
 
 /// The Lagrangian relaxation and its multipliers, per (column, digit) and (box, digit), with
 /// each row's assignment problem and optimal assignment at the multipliers last evaluated.
-#[derive(Clone)]
 struct Relaxation {
     /// Candidate digits of each cell, as bit masks (bit d for digit d).
     allowed: [u32; CELLS],
@@ -251,11 +246,9 @@ struct Relaxation {
 }
 
 impl Relaxation {
-    fn new(allowed: &[u32]) -> Self {
-        let mut masks = [0; CELLS];
-        masks.copy_from_slice(&allowed[..CELLS]);
+    fn new(allowed: &[u32; CELLS]) -> Self {
         Relaxation {
-            allowed: masks,
+            allowed: *allowed,
             column: [[0; SIDE + 1]; SIDE],
             boxes: [[0; SIDE + 1]; SIDE],
             costs: [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE],
@@ -280,7 +273,6 @@ impl Relaxation {
                 let cell = row * SIDE + col;
                 let bx = (row / 3) * 3 + col / 3;
                 for digit in 1..=SIDE {
-                    // The candidates change from node to node: every entry is written.
                     costs[digit - 1] = if self.allowed[cell] & (1 << digit) != 0 {
                         let profit =
                             SCALE * weight(cell) * digit as i64 - self.column[col][digit] - self.boxes[bx][digit];
@@ -375,8 +367,8 @@ impl Relaxation {
         for (multipliers, slopes) in [(&mut self.column, &g.column), (&mut self.boxes, &g.boxes)] {
             for (m, slope) in multipliers.iter_mut().zip(slopes) {
                 for digit in 1..=SIDE {
-                    // Any multipliers give a valid bound; the clamp keeps a long run of node
-                    // steps from drifting anywhere near FORBIDDEN's scale.
+                    // Any multipliers give a valid bound; the clamp keeps them, whatever the
+                    // steps do, far from FORBIDDEN's scale.
                     m[digit] = (m[digit] - (step * slope[digit] as f64).round() as i64)
                         .clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
                 }
@@ -413,7 +405,7 @@ struct Subgradient {
 struct Search<'e, 'a> {
     engine: &'e mut Engine9,
     cells: &'a Grid,
-    allowed: &'a [u32],
+    allowed: &'a [u32; CELLS],
     reduced: &'a ReducedCosts,
     /// L at the multipliers that gave `reduced` (SCALE * score = L - the reduced costs' sum).
     value: i64,
@@ -464,13 +456,7 @@ impl Search<'_, '_> {
         let visits = Cell::new(0u64);
         let spent = |e: &Engine9| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
         let mut found = None;
-        if strong.is_some() {
-            // Branch as the 16x16 solver does, on failure weights with probing: on the slowest
-            // near-empty grids known that took 20 to 600 times fewer pattern-bound nodes than
-            // the fewest-options choice (and weights without probing stalled).
-            engine.set_choice(Choice::WeightedFailures);
-            engine.set_probing(true);
-        }
+        branch_for(engine, strong.is_some());
         let stats = engine.search_pruned(
             |e| {
                 visits.set(visits.get() + 1);
@@ -520,10 +506,19 @@ impl Search<'_, '_> {
                 }
             },
         );
-        engine.set_choice(Choice::FewestOptions);
-        engine.set_probing(false);
         SearchRun { found, nodes: stats.nodes, complete: visits.get() <= budget }
     }
+}
+
+/// How a search branches. The quick bound's searches (and the first plain completion) take the
+/// fewest options, in item order: failure weights pull them away from the reduced-cost order
+/// (one 5-clue grid went from 4 ms to 12 ms). The pattern bound's search branches as the 16x16
+/// solver does, on failure weights with probing: on the slowest near-empty grids known that
+/// took 20 to 600 times fewer nodes than the fewest options (and weights without probing
+/// stalled).
+fn branch_for(engine: &mut Engine9, pattern_search: bool) {
+    engine.set_choice(if pattern_search { Choice::WeightedFailures } else { Choice::FewestOptions });
+    engine.set_probing(pattern_search);
 }
 
 /// `cells` with the digits of the options chosen so far filled in.

@@ -146,6 +146,16 @@ pub fn rng(state: &mut u64) -> u64 {
     *state
 }
 
+/// Whether `digit` is already in the row, column or box of `cell` of a 9x9 grid.
+pub fn repeats<T: PartialEq + Copy>(grid: &[T; 81], cell: usize, digit: T) -> bool {
+    let (r, c) = (cell / 9, cell % 9);
+    (0..9).any(|k| {
+        grid[r * 9 + k] == digit
+            || grid[k * 9 + c] == digit
+            || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == digit
+    })
+}
+
 /// A random valid full 9x9 grid: backtracking with shuffled digits.
 pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
     fn fill(grid: &mut [u8; 81], cell: usize, seed: &mut u64) -> bool {
@@ -156,14 +166,8 @@ pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
         for k in (1..9).rev() {
             digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
         }
-        let (r, c) = (cell / 9, cell % 9);
         for d in digits {
-            let clash = (0..9).any(|k| {
-                grid[r * 9 + k] == d
-                    || grid[k * 9 + c] == d
-                    || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == d
-            });
-            if !clash {
+            if !repeats(grid, cell, d) {
                 grid[cell] = d;
                 if fill(grid, cell + 1, seed) {
                     return true;
