@@ -3,7 +3,8 @@
 //! mean search nodes of each configuration, through the internal API (no process, no seed).
 //! A quick loop for engine work; `make bench` is the full comparison against the seed.
 //!
-//! Environment: DLX_BENCH_SETS (comma-separated name fragments; default every set).
+//! Environment: DLX_BENCH_SETS (comma-separated name fragments; default every set),
+//! DLX_BENCH_CONFIGS (the same for configuration labels; default every configuration).
 
 use std::mem::MaybeUninit;
 use std::time::Instant;
@@ -43,10 +44,16 @@ fn main() {
         ("weights+probing+reductions", Choice::WeightedFailures, true, 0),
         ("weights+probing+reductions after 10k (default)", Choice::WeightedFailures, true, REDUCE_AFTER),
     ];
+    let config_filter: Vec<String> =
+        std::env::var("DLX_BENCH_CONFIGS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
+    let configs: Vec<_> = configs
+        .into_iter()
+        .filter(|(label, ..)| config_filter.is_empty() || config_filter.iter().any(|f| label.contains(f.as_str())))
+        .collect();
     println!("| set | configuration | mean us | median us | worst us | mean nodes |");
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
     for (name, set) in &sets {
-        for (label, choice, probing, reductions) in configs {
+        for &(label, choice, probing, reductions) in &configs {
             let mut times = Vec::new();
             let mut nodes = 0u64;
             for puzzle in set {
