@@ -14,6 +14,8 @@
 #   make bench    the 16x16 benchmark against the seed program (target/bench/solve16.md, .svg)
 #   make bench-target   the Target Sudoku benchmark (target/bench/target.md)
 #   make bench-configs  the engine's configurations on the hard 16x16 sets (quick, for engine work)
+#   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
+#                 on the hard 16x16 sets (target/bench/sat.md)
 
 CARGO ?= cargo
 CC    ?= cc
@@ -40,7 +42,7 @@ NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 # -lgcc_s, which has no archive; gcc links its static unwinder (libgcc_eh) itself under -static.
 PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(NATIVE_STATIC_LIBS))
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs bench-sat clean
 
 all:
 	$(CARGO) build --release
@@ -95,6 +97,14 @@ bench-target:
 
 bench-configs:
 	$(CARGO) bench --bench configs
+
+SATENV := target/satenv
+PYSAT_VERSION := 1.8.dev16
+
+bench-sat: all
+	test -x $(SATENV)/bin/python || python3 -m venv $(SATENV)
+	$(SATENV)/bin/python -c 'import pysat' 2>/dev/null || $(SATENV)/bin/pip install -q python-sat==$(PYSAT_VERSION)
+	$(SATENV)/bin/python benches/sat_compare.py $(SETS)
 
 clean:
 	$(CARGO) clean
