@@ -4,7 +4,11 @@
 //! A quick loop for engine work; `make bench` is the full comparison against the seed.
 //!
 //! Environment: DLX_BENCH_SETS (comma-separated name fragments; default every set),
-//! DLX_BENCH_CONFIGS (the same for configuration labels; default every configuration).
+//! DLX_BENCH_CONFIGS (the same for configuration labels; default every configuration),
+//! DLX_BENCH_REPEAT (runs of each puzzle, the fastest counts; default 1). This 2-core machine's
+//! times drift by 10-20% from one run to the next, so comparisons of a few percent want
+//! `DLX_BENCH_REPEAT=3` or more. Every answer is checked against the data's solution, and every
+//! repeat must take the same nodes (the search is deterministic).
 
 use std::mem::MaybeUninit;
 use std::time::Instant;
@@ -50,6 +54,8 @@ fn main() {
         .into_iter()
         .filter(|(label, ..)| config_filter.is_empty() || config_filter.iter().any(|f| label.contains(f.as_str())))
         .collect();
+    let repeat: usize =
+        std::env::var("DLX_BENCH_REPEAT").map(|v| v.parse().expect("DLX_BENCH_REPEAT: a count")).unwrap_or(1);
     println!("| set | configuration | mean us | median us | worst us | mean nodes |");
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
     for (name, set) in &sets {
@@ -57,17 +63,27 @@ fn main() {
             let mut times = Vec::new();
             let mut nodes = 0u64;
             for puzzle in set {
-                let mut cells = [0u8; 256];
-                sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
-                let start = Instant::now();
-                let mut slot = MaybeUninit::uninit();
-                let engine = Engine16::zeroed_in(&mut slot);
-                engine.set_choice(choice);
-                engine.set_probing(probing);
-                engine.set_reductions_after(reductions);
-                let stats = sudoku::solve(engine, Shape::SIXTEEN, &mut cells).unwrap();
-                times.push(start.elapsed().as_secs_f64() * 1e6);
-                nodes += stats.nodes;
+                let mut best = f64::INFINITY;
+                let mut puzzle_nodes = None;
+                for _ in 0..repeat.max(1) {
+                    let mut cells = [0u8; 256];
+                    sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
+                    let start = Instant::now();
+                    let mut slot = MaybeUninit::uninit();
+                    let engine = Engine16::zeroed_in(&mut slot);
+                    engine.set_choice(choice);
+                    engine.set_probing(probing);
+                    engine.set_reductions_after(reductions);
+                    let stats = sudoku::solve(engine, Shape::SIXTEEN, &mut cells).unwrap();
+                    best = best.min(start.elapsed().as_secs_f64() * 1e6);
+                    if let Some(solution) = &puzzle.solution {
+                        let letters: Vec<u8> = cells.iter().map(|&d| b'A' + d - 1).collect();
+                        assert_eq!(letters, solution.as_bytes(), "{name} {label}: {}", puzzle.text);
+                    }
+                    assert_eq!(*puzzle_nodes.get_or_insert(stats.nodes), stats.nodes, "{name} {label}: nodes vary");
+                }
+                times.push(best);
+                nodes += puzzle_nodes.unwrap();
             }
             let mut sorted = times.clone();
             sorted.sort_by(f64::total_cmp);
