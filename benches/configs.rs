@@ -10,11 +10,8 @@
 //! `DLX_BENCH_REPEAT=3` or more. Every answer is checked against the data's solution, and every
 //! repeat must take the same nodes (the search is deterministic).
 
-use std::mem::MaybeUninit;
-use std::time::Instant;
 
 use dlx::engine::{Choice, REDUCE_AFTER};
-use dlx::sudoku::{self, Engine16, Shape};
 
 #[path = "../tests/common/mod.rs"]
 #[allow(dead_code)]
@@ -66,18 +63,10 @@ fn main() {
                 let mut best = f64::INFINITY;
                 let mut puzzle_nodes = None;
                 for _ in 0..repeat.max(1) {
-                    let mut cells = [0u8; 256];
-                    sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
-                    let start = Instant::now();
-                    let mut slot = MaybeUninit::uninit();
-                    let engine = Engine16::zeroed_in(&mut slot);
-                    engine.set_choice(choice);
-                    engine.set_probing(probing);
-                    engine.set_reductions_after(reductions);
-                    let stats = sudoku::solve(engine, Shape::SIXTEEN, &mut cells).unwrap();
-                    best = best.min(start.elapsed().as_secs_f64() * 1e6);
+                    let (us, stats, letters) =
+                        puzzles::timed_solve(puzzle, choice, probing, reductions, u64::MAX).expect("no node cap");
+                    best = best.min(us);
                     if let Some(solution) = &puzzle.solution {
-                        let letters: Vec<u8> = cells.iter().map(|&d| b'A' + d - 1).collect();
                         assert_eq!(letters, solution.as_bytes(), "{name} {label}: {}", puzzle.text);
                     }
                     assert_eq!(*puzzle_nodes.get_or_insert(stats.nodes), stats.nodes, "{name} {label}: nodes vary");

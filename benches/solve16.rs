@@ -14,7 +14,6 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -22,7 +21,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use dlx::engine::{Choice, REDUCE_AFTER};
-use dlx::sudoku::{self, Engine16, Shape};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -89,18 +87,7 @@ fn time_ffi(set: &[Puzzle]) -> Vec<f64> {
 /// reductions start): (us, nodes) per puzzle, None past `cap`.
 fn time_config(set: &[Puzzle], choice: Choice, probing: bool, reduce_after: u64, cap: u64) -> Vec<Option<(f64, u64)>> {
     set.iter()
-        .map(|p| {
-            let mut cells = [0u8; 256];
-            sudoku::parse_letters(p.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
-            let start = Instant::now();
-            let mut slot = MaybeUninit::uninit();
-            let engine = Engine16::zeroed_in(&mut slot);
-            engine.set_choice(choice);
-            engine.set_probing(probing);
-            engine.set_reductions_after(reduce_after);
-            let stats = sudoku::solve_within(engine, Shape::SIXTEEN, &mut cells, cap).unwrap();
-            stats.map(|s| (start.elapsed().as_secs_f64() * 1e6, s.nodes))
-        })
+        .map(|p| puzzles::timed_solve(p, choice, probing, reduce_after, cap).map(|(us, stats, _)| (us, stats.nodes)))
         .collect()
 }
 

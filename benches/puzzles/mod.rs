@@ -1,6 +1,12 @@
 //! The 16x16 puzzles the benchmarks share: a set of ../shared/data with its known solutions,
 //! and the 40-puzzle hard list of issue 4.
 
+use std::mem::MaybeUninit;
+use std::time::Instant;
+
+use dlx::engine::{Choice, SearchStats};
+use dlx::sudoku::{self, Engine16, Shape};
+
 use super::common;
 
 /// The 40 hardest public puzzles (issue 4): (file, 1-based lines).
@@ -40,4 +46,27 @@ pub fn hard_40() -> Vec<Puzzle> {
             lines.iter().map(move |&l| all[l - 1].clone()).collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// One engine configuration through the internal API (`reduce_after`: options tried before
+/// subset reductions start): the time in us, the search's counters and the solved grid as
+/// letters, or None past `cap` nodes. Panics on an unsolvable puzzle.
+pub fn timed_solve(
+    puzzle: &Puzzle,
+    choice: Choice,
+    probing: bool,
+    reduce_after: u64,
+    cap: u64,
+) -> Option<(f64, SearchStats, Vec<u8>)> {
+    let mut cells = [0u8; 256];
+    sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
+    let start = Instant::now();
+    let mut slot = MaybeUninit::uninit();
+    let engine = Engine16::zeroed_in(&mut slot);
+    engine.set_choice(choice);
+    engine.set_probing(probing);
+    engine.set_reductions_after(reduce_after);
+    let stats = sudoku::solve_within(engine, Shape::SIXTEEN, &mut cells, cap).unwrap()?;
+    let us = start.elapsed().as_secs_f64() * 1e6;
+    Some((us, stats, cells.iter().map(|&d| b'A' + d - 1).collect()))
 }
