@@ -16,6 +16,7 @@
 #   make bench-configs  the engine's configurations on the hard 16x16 sets (quick, for engine work)
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (target/bench/sat.md)
+#   make bench-learning  a clause-learning prototype (benches/learning.rs) against the engine
 
 CARGO ?= cargo
 CC    ?= cc
@@ -42,7 +43,7 @@ NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 # -lgcc_s, which has no archive; gcc links its static unwinder (libgcc_eh) itself under -static.
 PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(NATIVE_STATIC_LIBS))
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs bench-sat clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs bench-sat bench-learning clean
 
 all:
 	$(CARGO) build --release
@@ -97,6 +98,9 @@ bench-target:
 
 bench-configs:
 	$(CARGO) bench --bench configs
+
+bench-learning:
+	$(CARGO) bench --bench learning
 
 SATENV := target/satenv
 PYSAT_VERSION := 1.8.dev16

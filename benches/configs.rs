@@ -10,7 +10,6 @@
 //! `DLX_BENCH_REPEAT=3` or more. Every answer is checked against the data's solution, and every
 //! repeat must take the same nodes (the search is deterministic).
 
-
 use dlx::engine::{Choice, REDUCE_AFTER};
 
 #[path = "../tests/common/mod.rs"]
@@ -20,23 +19,19 @@ mod common;
 mod puzzles;
 
 fn main() {
-    let filter: Vec<String> =
-        std::env::var("DLX_BENCH_SETS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
-    let mut sets: Vec<(String, Vec<puzzles::Puzzle>)> = [
-        "enjoysudoku-tarek-tough-206",
-        "enjoysudoku-tarek-first20-20",
-        "goomii17-hexasudoku-3000",
-        "gecode-janko-55",
-        "lloyd-amos-acs-general-1900",
-        "poj3076-sample-1",
-        "enjoysudoku-monstersudoku-metcalf-2",
-        "enjoysudoku-blue-ultimate-15",
-    ]
-    .iter()
-    .map(|n| (n.to_string(), puzzles::load(n)))
-    .collect();
-    sets.push(("hard-40".into(), puzzles::hard_40()));
-    sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
+    let sets = puzzles::sets_to_run(
+        &[
+            "enjoysudoku-tarek-tough-206",
+            "enjoysudoku-tarek-first20-20",
+            "goomii17-hexasudoku-3000",
+            "gecode-janko-55",
+            "lloyd-amos-acs-general-1900",
+            "poj3076-sample-1",
+            "enjoysudoku-monstersudoku-metcalf-2",
+            "enjoysudoku-blue-ultimate-15",
+        ],
+        "hard-40",
+    );
     // (label, choice, probing, options tried before subset reductions start)
     let configs = [
         ("weights", Choice::WeightedFailures, false, u64::MAX),
@@ -45,12 +40,8 @@ fn main() {
         ("weights+probing+reductions", Choice::WeightedFailures, true, 0),
         ("weights+probing+reductions after 10k (default)", Choice::WeightedFailures, true, REDUCE_AFTER),
     ];
-    let config_filter: Vec<String> =
-        std::env::var("DLX_BENCH_CONFIGS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
-    let configs: Vec<_> = configs
-        .into_iter()
-        .filter(|(label, ..)| config_filter.is_empty() || config_filter.iter().any(|f| label.contains(f.as_str())))
-        .collect();
+    let config_filter = puzzles::fragments("DLX_BENCH_CONFIGS");
+    let configs: Vec<_> = configs.into_iter().filter(|(label, ..)| puzzles::picked(&config_filter, label)).collect();
     let repeat: usize =
         std::env::var("DLX_BENCH_REPEAT").map(|v| v.parse().expect("DLX_BENCH_REPEAT: a count")).unwrap_or(1);
     println!("| set | configuration | mean us | median us | worst us | mean nodes |");
@@ -74,15 +65,9 @@ fn main() {
                 times.push(best);
                 nodes += puzzle_nodes.unwrap();
             }
-            let mut sorted = times.clone();
-            sorted.sort_by(f64::total_cmp);
-            println!(
-                "| {name} | {label} | {:.0} | {:.0} | {:.0} | {:.0} |",
-                times.iter().sum::<f64>() / times.len() as f64,
-                sorted[sorted.len() / 2],
-                sorted[sorted.len() - 1],
-                nodes as f64 / set.len() as f64
-            );
+            let (mean, median, worst) = puzzles::mean_median_worst(&times);
+            let nodes = nodes as f64 / set.len() as f64;
+            println!("| {name} | {label} | {mean:.0} | {median:.0} | {worst:.0} | {nodes:.0} |");
         }
     }
 }

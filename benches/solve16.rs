@@ -26,7 +26,7 @@ use dlx::engine::{Choice, REDUCE_AFTER};
 mod common;
 mod puzzles;
 
-use puzzles::{Puzzle, hard_40, load};
+use puzzles::Puzzle;
 
 const SETS: [&str; 8] = [
     "poj3076-sample-1",
@@ -47,13 +47,6 @@ fn out_dir() -> PathBuf {
     let dir = common::root().join("target/bench");
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Mean, median, worst of microsecond figures.
-fn stats(us: &[f64]) -> (f64, f64, f64) {
-    let mut v = us.to_vec();
-    v.sort_by(f64::total_cmp);
-    (v.iter().sum::<f64>() / v.len() as f64, v[v.len() / 2], v[v.len() - 1])
 }
 
 /// Runs of each puzzle in process; the best counts. A single run of a lone puzzle (the POJ
@@ -189,17 +182,13 @@ struct Row {
 }
 
 fn main() {
-    let filter: Vec<String> =
-        std::env::var("DLX_BENCH_SETS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
     let seed_cap_ms = env_u64("DLX_BENCH_SEED_CAP_MS", 10_000);
     let plain_cap = env_u64("DLX_BENCH_PLAIN_CAP", 3_000_000);
     let judge = build_judge();
     let seed = if seed_cap_ms > 0 { build_seed() } else { None };
     let cap = Duration::from_millis(seed_cap_ms);
 
-    let mut sets: Vec<(String, Vec<Puzzle>)> = SETS.iter().map(|&n| (n.to_string(), load(n))).collect();
-    sets.push(("hard-40 (issue 4 list)".to_string(), hard_40()));
-    sets.retain(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())));
+    let sets = puzzles::sets_to_run(&SETS, "hard-40 (issue 4 list)");
 
     let mut rows = Vec::new();
     for (name, set) in &sets {
@@ -234,12 +223,12 @@ fn main() {
         rows.push(Row {
             name: name.clone(),
             n: set.len(),
-            ours: stats(&ours),
+            ours: puzzles::mean_median_worst(&ours),
             nodes,
             judge: judge_time.map(|t| t.as_secs_f64() * 1e6 / set.len() as f64),
             seed: seed_row,
-            plain: (if plain_capped > 0 { f64::NAN } else { stats(&plain_us).0 }, plain_capped),
-            unprobed: stats(&unprobed.iter().map(|r| r.unwrap().0).collect::<Vec<_>>()).0,
+            plain: (if plain_capped > 0 { f64::NAN } else { puzzles::mean_median_worst(&plain_us).0 }, plain_capped),
+            unprobed: puzzles::mean_median_worst(&unprobed.iter().map(|r| r.unwrap().0).collect::<Vec<_>>()).0,
         });
     }
 

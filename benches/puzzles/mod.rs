@@ -9,6 +9,33 @@ use dlx::sudoku::{self, Engine16, Shape};
 
 use super::common;
 
+/// Mean, median, worst of microsecond figures.
+pub fn mean_median_worst(us: &[f64]) -> (f64, f64, f64) {
+    let mut v = us.to_vec();
+    v.sort_by(f64::total_cmp);
+    (v.iter().sum::<f64>() / v.len() as f64, v[v.len() / 2], v[v.len() - 1])
+}
+
+/// The comma-separated name fragments in environment variable `var` (none when unset), and
+/// whether `name` is picked by them (every name is when there are none).
+pub fn fragments(var: &str) -> Vec<String> {
+    std::env::var(var).map(|v| v.split(',').map(String::from).collect()).unwrap_or_default()
+}
+
+pub fn picked(fragments: &[String], name: &str) -> bool {
+    fragments.is_empty() || fragments.iter().any(|f| name.contains(f.as_str()))
+}
+
+/// The sets `names` of data/sudoku16 and the hard list (as `hard_label`), less those that
+/// DLX_BENCH_SETS leaves out.
+pub fn sets_to_run(names: &[&str], hard_label: &str) -> Vec<(String, Vec<Puzzle>)> {
+    let filter = fragments("DLX_BENCH_SETS");
+    let mut sets: Vec<(String, Vec<Puzzle>)> = names.iter().map(|&n| (n.to_string(), load(n))).collect();
+    sets.push((hard_label.to_string(), hard_40()));
+    sets.retain(|(name, _)| picked(&filter, name));
+    sets
+}
+
 /// The 40 hardest public puzzles (issue 4): (file, 1-based lines).
 pub const HARD: [(&str, &[usize]); 3] = [
     (
