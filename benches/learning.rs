@@ -18,7 +18,9 @@
 //! Ties (the first item, option and second watch among equals) are broken as written: breaking
 //! them the other way moved the hard-40 list from 919 to 1,243 conflicts with probing (36.6 to
 //! 62 ms), as the DLX's node counts move under small changes. Read a difference below 30-40%
-//! as noise.
+//! as noise. The items' options live in sparse sets (Knuth's dancing cells), which took the
+//! VSIDS configuration's hard-40 mean from 45 to 26-31 ms: scanning all sixteen options of an
+//! item at every choice was most of the propagation.
 //! Environment: DLX_BENCH_SETS as for the other benchmarks (default: tarek-tough,
 //! blue-ultimate, hard-40).
 
@@ -31,7 +33,6 @@ use dlx::engine::{Choice, REDUCE_AFTER};
 mod common;
 #[allow(dead_code)]
 mod puzzles;
-
 
 /// A literal: option `o` chosen is `2o + 1`, option `o` excluded is `2o`.
 fn lit(o: usize, chosen: bool) -> u32 {
@@ -71,6 +72,11 @@ enum Conflict {
 struct Model {
     option_items: Vec<[u32; 4]>,
     item_options: Vec<Vec<u32>>,
+    /// The starting layout of the solver's sparse sets: every item's options in one array,
+    /// where each item's run starts, and each option's slot in its four items' runs.
+    slots: Vec<u32>,
+    start: Vec<usize>,
+    slot_of: Vec<[u32; 4]>,
 }
 
 impl Model {
@@ -89,7 +95,18 @@ impl Model {
                 option_items[o] = items.map(|i| i as u32);
             }
         }
-        Model { option_items, item_options }
+        let slots = item_options.concat();
+        let start = item_options.iter().scan(0, |at, v| Some(std::mem::replace(at, *at + v.len()))).collect();
+        let mut slot_of = vec![[0u32; 4]; option_items.len()];
+        let mut at = 0;
+        for (i, v) in item_options.iter().enumerate() {
+            for &o in v {
+                let k = option_items[o as usize].iter().position(|&j| j as usize == i).unwrap();
+                slot_of[o as usize][k] = at;
+                at += 1;
+            }
+        }
+        Model { option_items, item_options, slots, start, slot_of }
     }
 }
 
@@ -111,8 +128,15 @@ struct Solver<'m> {
     trail: Vec<u32>,
     trail_lim: Vec<usize>,
     qhead: usize,
-    /// Per item: options not excluded; options chosen.
+    /// Per item: options not excluded, then the excluded ones, in `slots[start[i]..]` (Knuth's
+    /// dancing cells: an exclusion swaps the option to the end of the open run and shortens
+    /// it; undoing, in reverse order, only lengthens it again); its length; and per option its
+    /// slot in each of its items. Propagation then reads only open options.
+    slots: Vec<u32>,
+    start: Vec<usize>,
+    slot_of: Vec<[u32; 4]>,
     open: Vec<u32>,
+    /// Per item: options chosen.
     chosen: Vec<u32>,
     satisfied: usize,
     clauses: Vec<Vec<u32>>,
@@ -140,6 +164,9 @@ impl<'m> Solver<'m> {
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,
+            slots: m.slots.clone(),
+            start: m.start.clone(),
+            slot_of: m.slot_of.clone(),
             open: m.item_options.iter().map(|v| v.len() as u32).collect(),
             chosen: vec![0; m.item_options.len()],
             satisfied: 0,
@@ -181,7 +208,18 @@ impl<'m> Solver<'m> {
             if chosen {
                 self.chosen[i] += 1;
                 self.satisfied += usize::from(self.chosen[i] == 1);
-            } else {
+            }
+        }
+        if !chosen {
+            for k in 0..4 {
+                let i = self.m.option_items[o][k] as usize;
+                let here = self.slot_of[o][k] as usize;
+                let last = self.start[i] + self.open[i] as usize - 1;
+                let other = self.slots[last] as usize;
+                self.slots.swap(here, last);
+                self.slot_of[o][k] = last as u32;
+                let k2 = self.m.option_items[other].iter().position(|&j| j as usize == i).unwrap();
+                self.slot_of[other][k2] = here as u32;
                 self.open[i] -= 1;
             }
         }
@@ -220,7 +258,10 @@ impl<'m> Solver<'m> {
             for &i in &m.option_items[o] {
                 let i = i as usize;
                 if l & 1 == 1 {
-                    for &o2 in &m.item_options[i] {
+                    // From the end of the open run down: each exclusion swaps the option it
+                    // excludes with the end, which is past the slots still to be read.
+                    for slot in (self.start[i]..self.start[i] + self.open[i] as usize).rev() {
+                        let o2 = self.slots[slot];
                         match self.val[o2 as usize] {
                             0 => self.assign(lit(o2 as usize, false), Reason::Excluded(o as u32)),
                             1 if o2 as usize != o => return Some(Conflict::Pair(o as u32, o2)),
@@ -231,7 +272,7 @@ impl<'m> Solver<'m> {
                     match self.open[i] {
                         0 => return Some(Conflict::Item(i as u32)),
                         1 => {
-                            let o2 = *m.item_options[i].iter().find(|&&o2| self.val[o2 as usize] == 0).unwrap();
+                            let o2 = self.slots[self.start[i]];
                             self.assign(lit(o2 as usize, true), Reason::Forced(i as u32));
                         }
                         _ => {}
