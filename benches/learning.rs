@@ -22,7 +22,9 @@
 //! VSIDS configuration's hard-40 mean from 45 to 26-31 ms: scanning all sixteen options of an
 //! item at every choice was most of the propagation.
 //! Environment: DLX_BENCH_SETS as for the other benchmarks (default: tarek-tough,
-//! blue-ultimate, hard-40).
+//! blue-ultimate, hard-40); DLX_LEARNING_STORE, the most literals the learnt clauses may hold
+//! (default unbounded), for what a heap-free store of fixed size would give: past it, clauses
+//! are deleted by Glucose's rule (highest literal block distance first) down to half.
 
 use std::time::Instant;
 
@@ -139,7 +141,14 @@ struct Solver<'m> {
     /// Per item: options chosen.
     chosen: Vec<u32>,
     satisfied: usize,
+    /// Learnt clauses; a deleted one is left empty (its watchers are dropped when next seen).
     clauses: Vec<Vec<u32>>,
+    /// Per clause: its literal block distance (distinct decision levels when learnt).
+    lbd: Vec<u32>,
+    /// Literals in live clauses, and the most the store may hold (DLX_LEARNING_STORE).
+    live: usize,
+    store: usize,
+    level_stamp: Vec<u64>,
     /// Per literal: (clause, blocker) for the clauses watching it.
     watches: Vec<Vec<(u32, u32)>>,
     seen: Vec<bool>,
@@ -171,6 +180,12 @@ impl<'m> Solver<'m> {
             chosen: vec![0; m.item_options.len()],
             satisfied: 0,
             clauses: Vec::new(),
+            lbd: Vec::new(),
+            live: 0,
+            store: std::env::var("DLX_LEARNING_STORE")
+                .map(|v| v.parse().expect("a literal count"))
+                .unwrap_or(usize::MAX),
+            level_stamp: vec![0; m.item_options.len() + 1],
             watches: vec![Vec::new(); 2 * options],
             seen: vec![false; options],
             activity: vec![0.0; options],
@@ -293,6 +308,9 @@ impl<'m> Solver<'m> {
         let mut conflict = None;
         for k in 0..watchers.len() {
             let (cid, blocker) = watchers[k];
+            if conflict.is_none() && self.clauses[cid as usize].is_empty() {
+                continue;
+            }
             if conflict.is_some() || self.is_true(blocker) {
                 watchers[kept] = (cid, blocker);
                 kept += 1;
@@ -417,10 +435,43 @@ impl<'m> Solver<'m> {
             let cid = self.clauses.len() as u32;
             self.watches[learnt[0] as usize].push((cid, learnt[1]));
             self.watches[learnt[1] as usize].push((cid, learnt[0]));
+            let mut distinct = 0;
+            for &q in &learnt {
+                let level = self.level[var(q)] as usize;
+                if self.level_stamp[level] != self.conflicts {
+                    self.level_stamp[level] = self.conflicts;
+                    distinct += 1;
+                }
+            }
+            self.lbd.push(distinct);
+            self.live += learnt.len();
             self.clauses.push(learnt);
             self.assign(asserting, Reason::Clause(cid));
+            if self.live > self.store {
+                self.reduce_store();
+            }
         }
         self.bump_by /= 0.95;
+    }
+
+    /// Glucose's rule, within a hard bound: deletes the clauses of highest literal block
+    /// distance (the oldest first on ties), sparing those that are the reason of a current
+    /// value, until the store is half full.
+    fn reduce_store(&mut self) {
+        let locked = |s: &Self, cid: usize| {
+            let o = var(s.clauses[cid][0]);
+            s.val[o] != 0 && matches!(s.reason[o], Reason::Clause(c) if c as usize == cid)
+        };
+        let mut candidates: Vec<usize> =
+            (0..self.clauses.len()).filter(|&c| !self.clauses[c].is_empty() && !locked(self, c)).collect();
+        candidates.sort_by_key(|&c| (std::cmp::Reverse(self.lbd[c]), c));
+        for c in candidates {
+            if self.live <= self.store / 2 {
+                break;
+            }
+            self.live -= self.clauses[c].len();
+            self.clauses[c] = Vec::new();
+        }
     }
 
     fn bump(&mut self, o: usize) {
