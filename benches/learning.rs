@@ -561,9 +561,10 @@ impl<'m> Solver<'m> {
             .expect("an open item while the cover is incomplete")
     }
 
-    fn decide(&mut self) -> u32 {
-        if self.config.item_choice {
-            let item = self.best_item();
+    /// The decision: the most active open option of `item` (the best item, given with the
+    /// item choice), or by VSIDS over all options.
+    fn decide(&mut self, item: Option<usize>) -> u32 {
+        if let Some(item) = item {
             // The most active open option, the first on ties.
             let open = self.m.item_options[item].iter().map(|&o| o as usize).filter(|&o| self.val[o] == 0);
             let o = open.reduce(|best, o| if self.activity[o] > self.activity[best] { o } else { best }).unwrap();
@@ -578,10 +579,9 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// Tries each open option of the best item; a failure is learnt from (then true: the
+    /// Tries each open option of `item`; a failure is learnt from (then true: the
     /// caller propagates the learnt clause before going on).
-    fn probe(&mut self) -> bool {
-        let item = self.best_item();
+    fn probe(&mut self, item: usize) -> bool {
         if self.open[item] < 2 {
             return false;
         }
@@ -639,10 +639,12 @@ impl<'m> Solver<'m> {
                 self.cancel_until(0);
                 continue;
             }
-            if self.config.probing && self.probe() {
+            // One scan for the best item serves both the probe and the decision.
+            let item = (self.config.item_choice || self.config.probing).then(|| self.best_item());
+            if self.config.probing && self.probe(item.unwrap()) {
                 continue;
             }
-            let decision = self.decide();
+            let decision = self.decide(item.filter(|_| self.config.item_choice));
             self.trail_lim.push(self.trail.len());
             self.assign(decision, Reason::None);
         }

@@ -942,12 +942,23 @@ mod tests {
         out
     }
 
+    /// Sets up `items` items and `options`, returning their refs in order.
+    fn load(e: &mut Small, items: usize, options: &[Vec<usize>]) -> Vec<OptionRef> {
+        e.reset(items).unwrap();
+        options.iter().map(|o| e.add_option(o).unwrap()).collect()
+    }
+
+    /// The chosen options as sorted indices into `refs`.
+    fn chosen_indices(e: &Small, refs: &[OptionRef]) -> Vec<usize> {
+        let mut s: Vec<usize> = e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
+        s.sort();
+        s
+    }
+
     fn all_solutions(e: &mut Small, refs: &[OptionRef]) -> Vec<Vec<usize>> {
         let mut found = Vec::new();
         e.search(|e| {
-            let mut s: Vec<usize> = e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
-            s.sort();
-            found.push(s);
+            found.push(chosen_indices(e, refs));
             Flow::Continue
         });
         found.sort();
@@ -983,8 +994,7 @@ mod tests {
         // TAOCP 7.2.2.1 (6): items a..g, options 'c e', 'a d g', 'b c f', 'a d f', 'b g', 'd e g'.
         let options = [vec![3, 5], vec![1, 4, 7], vec![2, 3, 6], vec![1, 4, 6], vec![2, 7], vec![4, 5, 7]];
         with_engine(|e| {
-            e.reset(7).unwrap();
-            let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+            let refs = load(e, 7, &options);
             assert_eq!(all_solutions(e, &refs), vec![vec![0, 3, 4]]);
         });
     }
@@ -1001,8 +1011,7 @@ mod tests {
                 e.set_choice(if total_solutions % 2 == 0 { Choice::FewestOptions } else { Choice::WeightedFailures });
                 e.set_probing(round % 3 != 0);
                 e.set_reductions_after(if round % 2 == 1 { 0 } else { u64::MAX });
-                e.reset(items).unwrap();
-                let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+                let refs = load(e, items, &options);
                 e.check_links().unwrap();
                 let before = snapshot(e);
                 assert_eq!(all_solutions(e, &refs), expected, "{items} items, {options:?}");
@@ -1026,8 +1035,7 @@ mod tests {
             with_engine(|e| {
                 e.set_probing(round % 2 == 0);
                 e.set_reductions_after(if round % 3 == 0 { 0 } else { u64::MAX });
-                e.reset(items).unwrap();
-                let refs: Vec<_> = options.iter().map(|o| e.add_option(o).unwrap()).collect();
+                let refs = load(e, items, &options);
                 let before = snapshot(e);
                 let mut found = Vec::new();
                 e.search_pruned(
@@ -1039,13 +1047,12 @@ mod tests {
                                 discarded += 1;
                             }
                         }
-                        e.check_links().is_ok()
+                        // A fault fails the test here: returning it as a dead end could hide it.
+                        e.check_links().unwrap();
+                        true
                     },
                     |e| {
-                        let mut s: Vec<usize> =
-                            e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
-                        s.sort();
-                        found.push(s);
+                        found.push(chosen_indices(e, &refs));
                         Flow::Continue
                     },
                 );

@@ -173,8 +173,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
                 }
                 quick_nodes = run.nodes;
             }
-            // Within the limit means scoring at least this.
-            let target = (bound - limit + SCALE - 1).div_euclid(SCALE);
+            let target = score_within(bound, limit);
             if patterns.rules_out(&allowed, target, ROOT_PATTERN_STEPS) {
                 return SearchRun { found: None, nodes: quick_nodes, complete: true };
             }
@@ -479,9 +478,8 @@ impl Search<'_, '_> {
                     return false;
                 }
                 match strong.as_deref_mut() {
-                    // Within the limit means scoring at least (value - limit) / SCALE.
                     Some(patterns) => {
-                        let target = (value - limit.get() + SCALE - 1).div_euclid(SCALE);
+                        let target = score_within(value, limit.get());
                         let candidates = node_candidates(e, cells);
                         let Some(survivors) = patterns.tighten(&candidates, target, NODE_STEPS) else {
                             return false;
@@ -508,6 +506,12 @@ impl Search<'_, '_> {
         );
         SearchRun { found, nodes: stats.nodes, complete: visits.get() <= budget }
     }
+}
+
+/// The least score of a grid whose cost stays within `limit` below L's `value` (both scaled):
+/// (value - limit) / SCALE, rounded up.
+fn score_within(value: i64, limit: i64) -> i64 {
+    (value - limit + SCALE - 1).div_euclid(SCALE)
 }
 
 /// How a search branches. The quick bound's searches (and the first plain completion) take the
