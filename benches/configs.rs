@@ -1,6 +1,8 @@
 //! The engine's configurations side by side, run on demand (`make bench-configs`): for every
 //! 16x16 set and the 40-puzzle list of issue 4, the mean, median and worst time and the
 //! mean search nodes of each configuration, through the internal API (no process, no seed).
+//! The configurations are the DLX engine's, and `dlx_solve16`'s clause learning (whose work
+//! is counted in conflicts).
 //! A quick loop for engine work; `make bench` is the full comparison against the seed.
 //!
 //! Environment: DLX_BENCH_SETS (comma-separated name fragments; default every set),
@@ -32,42 +34,70 @@ fn main() {
         ],
         "hard-40",
     );
-    // (label, choice, probing, options tried before subset reductions start)
+    // The DLX engine: (choice, probing, options tried before subset reductions start); or
+    // dlx_solve16's clause learning.
+    #[derive(Clone, Copy)]
+    enum Config {
+        Engine(Choice, bool, u64),
+        Learning,
+    }
     let configs = [
-        ("weights", Choice::WeightedFailures, false, u64::MAX),
-        ("weights+reductions", Choice::WeightedFailures, false, 0),
-        ("weights+probing", Choice::WeightedFailures, true, u64::MAX),
-        ("weights+probing+reductions", Choice::WeightedFailures, true, 0),
-        ("weights+probing+reductions after 10k (default)", Choice::WeightedFailures, true, REDUCE_AFTER),
+        ("weights", Config::Engine(Choice::WeightedFailures, false, u64::MAX)),
+        ("weights+reductions", Config::Engine(Choice::WeightedFailures, false, 0)),
+        ("weights+probing", Config::Engine(Choice::WeightedFailures, true, u64::MAX)),
+        ("weights+probing+reductions", Config::Engine(Choice::WeightedFailures, true, 0)),
+        (
+            "weights+probing+reductions after 10k (engine default)",
+            Config::Engine(Choice::WeightedFailures, true, REDUCE_AFTER),
+        ),
+        ("clause learning (dlx_solve16)", Config::Learning),
     ];
     let config_filter = puzzles::fragments("DLX_BENCH_CONFIGS");
     let configs: Vec<_> = configs.into_iter().filter(|(label, ..)| puzzles::picked(&config_filter, label)).collect();
     let repeat: usize =
         std::env::var("DLX_BENCH_REPEAT").map(|v| v.parse().expect("DLX_BENCH_REPEAT: a count")).unwrap_or(1);
-    println!("| set | configuration | mean us | median us | worst us | mean nodes |");
+    println!("| set | configuration | mean us | median us | worst us | mean nodes or conflicts |");
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
     for (name, set) in &sets {
-        for &(label, choice, probing, reductions) in &configs {
+        for &(label, config) in &configs {
             let mut times = Vec::new();
-            let mut nodes = 0u64;
+            let (mut nodes, mut conflicts) = (0u64, 0u64);
             for puzzle in set {
                 let mut best = f64::INFINITY;
-                let mut puzzle_nodes = None;
+                let mut puzzle_work = None;
                 for _ in 0..repeat.max(1) {
-                    let (us, stats, letters) =
-                        puzzles::timed_solve(puzzle, choice, probing, reductions, u64::MAX).expect("no node cap");
+                    let (us, work, letters) = match config {
+                        Config::Engine(choice, probing, reductions) => {
+                            let (us, stats, letters) =
+                                puzzles::timed_solve(puzzle, choice, probing, reductions, u64::MAX)
+                                    .expect("no node cap");
+                            (us, (stats.nodes, 0), letters)
+                        }
+                        Config::Learning => {
+                            let (us, stats, letters) = puzzles::timed_solve16(puzzle);
+                            (us, (0, stats.conflicts), letters)
+                        }
+                    };
                     best = best.min(us);
                     if let Some(solution) = &puzzle.solution {
                         assert_eq!(letters, solution.as_bytes(), "{name} {label}: {}", puzzle.text);
                     }
-                    assert_eq!(*puzzle_nodes.get_or_insert(stats.nodes), stats.nodes, "{name} {label}: nodes vary");
+                    assert_eq!(*puzzle_work.get_or_insert(work), work, "{name} {label}: work varies");
                 }
                 times.push(best);
-                nodes += puzzle_nodes.unwrap();
+                let (n, c) = puzzle_work.unwrap();
+                nodes += n;
+                conflicts += c;
             }
             let (mean, median, worst) = puzzles::mean_median_worst(&times);
             let nodes = nodes as f64 / set.len() as f64;
-            println!("| {name} | {label} | {mean:.0} | {median:.0} | {worst:.0} | {nodes:.0} |");
+            let conflicts = conflicts as f64 / set.len() as f64;
+            let work = if matches!(config, Config::Learning) {
+                format!("{conflicts:.0} conflicts")
+            } else {
+                format!("{nodes:.0}")
+            };
+            println!("| {name} | {label} | {mean:.0} | {median:.0} | {worst:.0} | {work} |");
         }
     }
 }

@@ -1,9 +1,10 @@
 //! 16x16 benchmark, run on demand (`make bench`): every 16x16 set in ../shared/data and the 40
 //! hardest public puzzles, timed in one run for
-//! - `dlx_solve16` in process through the C ABI, best of 3 runs a puzzle (with the search
-//!   nodes of the same engine),
-//! - the engine's other configurations (plain MRV without probing, capped; failure weights
-//!   without probing: what the default of weights and probing is measured against),
+//! - `dlx_solve16` in process through the C ABI, best of 3 runs a puzzle (with the conflicts
+//!   of its clause-learning search),
+//! - the DLX engine's configurations: its default (failure weights, probing, subset
+//!   reductions: dlx_solve16's search before clause learning), with its search nodes; plain
+//!   MRV without probing, capped (the engine before issue 4); failure weights without probing,
 //! - the judge program examples/poj3076.c as a whole process, one run per set,
 //! - the seed's own program, compiled from ../shared/seeds with g++ -O2 here (never copied
 //!   into the repository), one process per puzzle, killed at a time cap.
@@ -174,7 +175,8 @@ struct Row {
     name: String,
     n: usize,
     ours: (f64, f64, f64),
-    nodes: f64,
+    conflicts: f64,
+    dlx: (f64, f64),
     judge: Option<f64>,
     seed: Option<(f64, usize)>,
     plain: (f64, usize),
@@ -194,8 +196,11 @@ fn main() {
     for (name, set) in &sets {
         eprintln!("{name}: {} puzzles", set.len());
         let ours = time_ffi(set);
+        let conflicts =
+            set.iter().map(|p| puzzles::timed_solve16(p).1.conflicts as f64).sum::<f64>() / set.len() as f64;
         let default = time_config(set, Choice::WeightedFailures, true, REDUCE_AFTER, u64::MAX);
-        let nodes = default.iter().map(|r| r.unwrap().1 as f64).sum::<f64>() / set.len() as f64;
+        let dlx_us: Vec<f64> = default.iter().map(|r| r.unwrap().0).collect();
+        let dlx_nodes = default.iter().map(|r| r.unwrap().1 as f64).sum::<f64>() / set.len() as f64;
         // The default without probing (reductions still after REDUCE_AFTER options), and the
         // plain engine of before issue 4: fewest options, no probing, no reductions.
         let unprobed = time_config(set, Choice::WeightedFailures, false, REDUCE_AFTER, u64::MAX);
@@ -224,7 +229,8 @@ fn main() {
             name: name.clone(),
             n: set.len(),
             ours: puzzles::mean_median_worst(&ours),
-            nodes,
+            conflicts,
+            dlx: (puzzles::mean_median_worst(&dlx_us).0, dlx_nodes),
             judge: judge_time.map(|t| t.as_secs_f64() * 1e6 / set.len() as f64),
             seed: seed_row,
             plain: (if plain_capped > 0 { f64::NAN } else { puzzles::mean_median_worst(&plain_us).0 }, plain_capped),
@@ -233,8 +239,8 @@ fn main() {
     }
 
     let mut md = String::new();
-    writeln!(md, "| set | n | dlx_solve16 mean / median / worst us | nodes (mean) | judge process us/puzzle | seed us/puzzle (capped) | seed / ours | plain MRV mean us | weights without probing mean us |").unwrap();
-    writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
+    writeln!(md, "| set | n | dlx_solve16 mean / median / worst us | conflicts (mean) | judge process us/puzzle | seed us/puzzle (capped) | seed / ours | DLX engine default mean us (nodes) | plain MRV mean us | weights without probing mean us |").unwrap();
+    writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
     for r in &rows {
         let seed = r.seed.map_or("not run".to_string(), |(us, capped)| {
             if capped > 0 { format!("> {us:.0} ({capped} > {seed_cap_ms} ms)") } else { format!("{us:.0}") }
@@ -246,14 +252,16 @@ fn main() {
             if r.plain.1 > 0 { format!("{} > {plain_cap} nodes", r.plain.1) } else { format!("{:.0}", r.plain.0) };
         writeln!(
             md,
-            "| {} | {} | {:.0} / {:.0} / {:.0} | {:.0} | {} | {seed} | {ratio} | {plain} | {:.0} |",
+            "| {} | {} | {:.0} / {:.0} / {:.0} | {:.0} | {} | {seed} | {ratio} | {:.0} ({:.0}) | {plain} | {:.0} |",
             r.name,
             r.n,
             r.ours.0,
             r.ours.1,
             r.ours.2,
-            r.nodes,
+            r.conflicts,
             r.judge.map_or("-".to_string(), |j| format!("{j:.0}")),
+            r.dlx.0,
+            r.dlx.1,
             r.unprobed
         )
         .unwrap();

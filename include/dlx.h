@@ -73,10 +73,12 @@ extern "C" {
  * the 256 solved cells, row-major, as `A`..`P`, then a NUL. On any other result it is left
  * exactly as it was. It may be the same buffer as `puzzle`: the input is read in full first.
  *
- * Where a puzzle has several solutions, the one returned is the same on every call with the
- * same input. Both buffers stay owned by the caller; the library keeps no pointer after
- * returning. Thread-safe and reentrant: the call allocates nothing and uses no global state,
- * only about 150 KiB of the calling thread's stack (a 256 KiB thread stack is enough).
+ * The search is exact: clause learning over the puzzle's exact cover (see the README), so a
+ * solution is a full cover and `DLX_UNSOLVABLE` is proven. Where a puzzle has several
+ * solutions, the one returned is the same on every call with the same input. Both buffers
+ * stay owned by the caller; the library keeps no pointer after returning. Thread-safe and
+ * reentrant: the call allocates nothing and uses no global state, only about 160 KiB of the
+ * calling thread's stack (a 256 KiB thread stack is enough).
  *
  * Returns `DLX_OK` (0) when `solution` holds a solution; `DLX_UNSOLVABLE` (-1) when the
  * puzzle has none, givens repeated in a row, column or box included; `DLX_ERR_NULL` (-2) when

@@ -5,7 +5,7 @@ use core::ffi::{CStr, c_char, c_int};
 use core::mem::MaybeUninit;
 
 use crate::Error;
-use crate::sudoku::{self, Engine16, Shape};
+use crate::sudoku::{self, Shape};
 use crate::target;
 
 /// Success. Functions that return a count or a score return that instead.
@@ -78,10 +78,12 @@ impl Iterator for CStrBytes {
 /// the 256 solved cells, row-major, as `A`..`P`, then a NUL. On any other result it is left
 /// exactly as it was. It may be the same buffer as `puzzle`: the input is read in full first.
 ///
-/// Where a puzzle has several solutions, the one returned is the same on every call with the
-/// same input. Both buffers stay owned by the caller; the library keeps no pointer after
-/// returning. Thread-safe and reentrant: the call allocates nothing and uses no global state,
-/// only about 150 KiB of the calling thread's stack (a 256 KiB thread stack is enough).
+/// The search is exact: clause learning over the puzzle's exact cover (see the README), so a
+/// solution is a full cover and `DLX_UNSOLVABLE` is proven. Where a puzzle has several
+/// solutions, the one returned is the same on every call with the same input. Both buffers
+/// stay owned by the caller; the library keeps no pointer after returning. Thread-safe and
+/// reentrant: the call allocates nothing and uses no global state, only about 160 KiB of the
+/// calling thread's stack (a 256 KiB thread stack is enough).
 ///
 /// Returns `DLX_OK` (0) when `solution` holds a solution; `DLX_UNSOLVABLE` (-1) when the
 /// puzzle has none, givens repeated in a row, column or box included; `DLX_ERR_NULL` (-2) when
@@ -101,9 +103,8 @@ pub unsafe extern "C" fn dlx_solve16(puzzle: *const c_char, solution: *mut c_cha
     if let Err(e) = sudoku::parse_letters(text, Shape::SIXTEEN, &mut cells) {
         return status(e);
     }
-    let mut slot = MaybeUninit::uninit();
-    let engine = Engine16::zeroed_in(&mut slot);
-    if let Err(e) = sudoku::solve(engine, Shape::SIXTEEN, &mut cells) {
+    let mut space = MaybeUninit::uninit();
+    if let Err(e) = sudoku::solve16(&mut space, &mut cells) {
         return status(e);
     }
     let mut out = [0u8; DLX16_OUT_LEN];

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::read_shared;
+use common::{is_completion, read_shared, rng};
 use dlx::Error;
 use dlx::engine::Dlx;
 use dlx::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
@@ -48,28 +48,6 @@ fn valid_4x4(grid: &[u8; 16]) -> bool {
     })
 }
 
-/// Whether `solution` is a complete valid grid of `shape` that keeps the givens of `puzzle`.
-fn is_completion(shape: Shape, puzzle: &[u8], solution: &[u8]) -> bool {
-    let side = shape.side();
-    let b = (side as f64).sqrt() as usize;
-    let full = (1u32 << side) - 1;
-    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u32, |m, c| m | 1 << (solution[c] - 1)) == full;
-    solution.iter().all(|&d| d >= 1 && usize::from(d) <= side)
-        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
-        && (0..side).all(|u| {
-            unit_ok(&mut (0..side).map(|k| u * side + k))
-                && unit_ok(&mut (0..side).map(|k| k * side + u))
-                && unit_ok(&mut (0..side).map(|k| ((u / b) * b + k / b) * side + (u % b) * b + k % b))
-        })
-}
-
-fn rng(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 #[test]
 fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {
     let shape = Shape::with_box_size(2).unwrap();
@@ -89,7 +67,7 @@ fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {
         assert_eq!(sudoku::count_solutions(e, shape, &grid, 2).unwrap(), expected.min(2));
         let mut solved = grid;
         match sudoku::solve(e, shape, &mut solved) {
-            Ok(_) => assert!(expected > 0 && is_completion(shape, &grid, &solved), "{grid:?} -> {solved:?}"),
+            Ok(_) => assert!(expected > 0 && is_completion(shape.side(), &grid, &solved), "{grid:?} -> {solved:?}"),
             Err(err) => assert!(expected == 0 && err == Error::Unsolvable && solved == grid, "{grid:?}"),
         }
         match expected {
@@ -173,7 +151,7 @@ fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
         assert_eq!(found.to_string(), c, "{name} line {}", line + 1);
         let mut grid = puzzle.clone();
         sudoku::solve(e, shape, &mut grid).unwrap();
-        assert!(is_completion(shape, &puzzle, &grid), "{name} line {}", line + 1);
+        assert!(is_completion(shape.side(), &puzzle, &grid), "{name} line {}", line + 1);
         if found == 1 { unique += 1 } else { many += 1 }
     }
     (unique, many)
@@ -239,11 +217,7 @@ fn solve16_gives_the_same_answer_every_time_on_puzzles_with_many_solutions() {
     for p in puzzles.lines().take(300).step_by(7) {
         let first = solve16(p);
         assert_eq!(first.0, 0);
-        assert!(is_completion(
-            Shape::SIXTEEN,
-            &letters(p),
-            &first.1[..256].iter().map(|b| b - b'A' + 1).collect::<Vec<_>>()
-        ));
+        assert!(is_completion(16, &letters(p), &first.1[..256].iter().map(|b| b - b'A' + 1).collect::<Vec<_>>()));
         assert_eq!(solve16(p), first);
     }
 }

@@ -181,3 +181,21 @@ pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
     assert!(fill(&mut grid, 0, seed), "a full grid always exists");
     grid
 }
+
+/// Whether `solution` is a complete valid grid of side `side` (a square) that keeps the
+/// givens of `puzzle` (0 a blank, 1..=side a digit).
+pub fn is_completion(side: usize, puzzle: &[u8], solution: &[u8]) -> bool {
+    let b = (side as f64).sqrt() as usize;
+    let full = (1u32 << side) - 1;
+    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| {
+        cells.fold(0u32, |m, c| m | 1u32.checked_shl(u32::from(solution[c]).wrapping_sub(1)).unwrap_or(0)) == full
+    };
+    solution.len() == side * side
+        && solution.iter().all(|&d| d >= 1 && usize::from(d) <= side)
+        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
+        && (0..side).all(|u| {
+            unit_ok(&mut (0..side).map(|k| u * side + k))
+                && unit_ok(&mut (0..side).map(|k| k * side + u))
+                && unit_ok(&mut (0..side).map(|k| ((u / b) * b + k / b) * side + (u % b) * b + k % b))
+        })
+}

@@ -1,0 +1,802 @@
+//! Clause learning over an exact cover problem, for the searches where Dancing Links alone
+//! keeps failing for the same reasons (issue 4's hardest 16x16 puzzles).
+//!
+//! One variable per option, true when the option is chosen. Every item is an "exactly one"
+//! constraint, propagated natively as the DLX does it: a chosen option excludes the other
+//! options of its items, and an item with one option left forces it. On top of that come
+//! learnt clauses: at each conflict, first-UIP analysis (the reasons of exclusions and forced
+//! choices are the items themselves) yields a clause that rules the conflict's cause out
+//! everywhere in the search, not just below the node where it was found, and the search jumps
+//! back to the deepest level where the clause still forces something. Decisions follow VSIDS
+//! (the options most involved in recent conflicts), with Luby restarts. This is the
+//! configuration `make bench-learning` measured first; it is complete and exact: a solution is
+//! a full cover, and "unsolvable" is a conflict with no decision left to undo.
+//!
+//! Like the engine it knows nothing of Sudoku. It takes matrices whose items hold at most 16
+//! options, each option in exactly four items, and asks a [`Matrix`] for them by arithmetic
+//! instead of keeping tables, so a 16x16 Sudoku's state stays near 170 KiB: the open options
+//! of an item are one 16-bit mask. The learnt clauses live in one fixed array of `STORE`
+//! 16-bit words; when it is full, the clauses of highest literal block distance go first
+//! (Glucose's rule), those that are the reason of a current value never.
+
+use core::mem::MaybeUninit;
+
+/// An exact cover matrix given by arithmetic. Every option lies in exactly four items and
+/// has a slot (0..16) in each, distinct from the slots of the item's other options.
+pub trait Matrix {
+    /// Options are `0..options()`, items `0..items()`.
+    fn options(&self) -> usize;
+    fn items(&self) -> usize;
+    /// The four items of option `o`, each with the option's slot in it.
+    fn items_of(&self, o: usize) -> [(usize, u32); 4];
+    /// The option at `slot` of `item`, for every slot in [`slots`](Self::slots).
+    fn option_at(&self, item: usize, slot: u32) -> usize;
+    /// The slots every item has, bit `k` for slot `k`.
+    fn slots(&self) -> u16;
+}
+
+/// A literal: option `o` chosen is `2o + 1`, option `o` excluded is `2o`.
+type Lit = u16;
+
+fn chosen_lit(o: usize) -> Lit {
+    (2 * o + 1) as Lit
+}
+fn excluded_lit(o: usize) -> Lit {
+    (2 * o) as Lit
+}
+fn var(l: Lit) -> usize {
+    usize::from(l >> 1)
+}
+fn neg(l: Lit) -> Lit {
+    l ^ 1
+}
+fn is_choice(l: Lit) -> bool {
+    l & 1 == 1
+}
+
+/// Why an option has its value, in a `u32`: the kind in the top two bits, the rest an option,
+/// an item or a clause's offset in the store.
+const KIND: u32 = 3 << 30;
+/// A decision, a given, a unit learnt clause, or anything at level 0 (never analysed).
+const DECIDED: u32 = 0;
+/// Excluded because the option in the low bits, which shares an item, was chosen.
+const EXCLUDED_BY: u32 = 1 << 30;
+/// Chosen because every other option of the item in the low bits was excluded.
+const FORCED_BY: u32 = 2 << 30;
+/// Implied by the learnt clause at the offset in the low bits.
+const CLAUSE: u32 = 3 << 30;
+
+/// A set of literals that are all false at once.
+#[derive(Clone, Copy)]
+enum Conflict {
+    /// Two chosen options sharing an item.
+    Pair(usize, usize),
+    /// An item whose every option is excluded.
+    Item(usize),
+    /// A learnt clause, by its offset.
+    Clause(usize),
+}
+
+/// A clause in the store: its length, its literal block distance, the next clause in the
+/// watch lists of its first and of its second literal, then its literals. The two watched
+/// literals are always the first two; a clause that is a reason has its implied literal first.
+const HEADER: usize = 4;
+const NEXT: [usize; 2] = [2, 3];
+/// The end of a watch list.
+const NONE: u16 = u16::MAX;
+/// Marks a clause that the store reduction deletes, in its LBD word.
+const DOOMED: u16 = 0x8000;
+/// Literal block distances are counted up to this, which is plenty for ranking.
+const LBD_CAP: usize = 255;
+/// Conflicts per unit of the Luby sequence of restarts (measured best in bench-learning).
+const LUBY_UNIT: u64 = 100;
+/// VSIDS: each conflict's bump grows by 1/0.95, so older activity fades.
+const DECAY: f32 = 0.95;
+
+/// Counters of one [`Learner::solve`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LearnStats {
+    pub conflicts: u64,
+    pub decisions: u64,
+    pub restarts: u64,
+    /// Times the clause store was full and had its worst half deleted.
+    pub reductions: u64,
+}
+
+/// The whole state of a learning search over `M`, with room for `OPTIONS` options, `ITEMS`
+/// items and `STORE` words of learnt clauses (below 32,768, so offsets fit in a reason's low
+/// bits and in `u16` links).
+pub struct Learner<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> {
+    matrix: M,
+    /// Per option: 0 open, 1 chosen, -1 excluded; the decision level and the reason of a value.
+    val: [i8; OPTIONS],
+    level: [u16; OPTIONS],
+    reason: [u32; OPTIONS],
+    /// Values in the order given; where each decision level starts; the next to propagate.
+    trail: [Lit; OPTIONS],
+    trail_len: usize,
+    trail_lim: [u16; ITEMS],
+    levels: usize,
+    qhead: usize,
+    /// Per item: its options not excluded, by slot; how many of them are chosen.
+    open: [u16; ITEMS],
+    chosen: [u8; ITEMS],
+    /// Items with a chosen option: the cover is complete when this is every item.
+    satisfied: usize,
+    /// Learnt clauses, laid out as described at [`HEADER`], from 0 to `store_end`.
+    store: [u16; STORE],
+    store_end: usize,
+    /// Per literal: the first clause watching it.
+    watch: [[u16; 2]; OPTIONS],
+    /// VSIDS: per option its activity, and a binary max-heap of options by activity with
+    /// each option's place in it (NONE when out).
+    activity: [f32; OPTIONS],
+    bump_by: f32,
+    heap: [u16; OPTIONS],
+    heap_len: usize,
+    heap_pos: [u16; OPTIONS],
+    /// Conflict analysis: options met, the clause being learnt, and per level the conflict
+    /// that last counted it (for the literal block distance).
+    seen: [bool; OPTIONS],
+    learnt: [Lit; OPTIONS],
+    learnt_len: usize,
+    level_stamp: [u64; ITEMS],
+    stats: LearnStats,
+    /// Whether to run [`check_state`](Self::check_state) at every restart and store reduction
+    /// (tests), and the first fault it found.
+    checking: bool,
+    fault: Option<&'static str>,
+}
+
+impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Learner<M, OPTIONS, ITEMS, STORE> {
+    const FITS: () = assert!(
+        STORE >= 2 * (HEADER + OPTIONS) && STORE < 1 << 15 && 2 * OPTIONS < NONE as usize,
+        "the store must hold two of the longest clauses, and offsets and literals fit 16 bits"
+    );
+
+    /// Sets up `slot` for `matrix` with nothing decided, in place (the value is large).
+    /// `None` when the matrix is bigger than the learner's capacity.
+    pub fn new_in(slot: &mut MaybeUninit<Self>, matrix: M) -> Option<&mut Self> {
+        let () = Self::FITS;
+        let (options, items) = (matrix.options(), matrix.items());
+        if options > OPTIONS || items > ITEMS || matrix.slots() == 0 {
+            return None;
+        }
+        let p = slot.as_mut_ptr();
+        // SAFETY: every field but `matrix` is an integer, a float, a bool or an array of them,
+        // for which all-zero bytes are a valid value; `matrix` is then written in place without
+        // reading or dropping the zero bytes there. Both writes stay inside `*slot`.
+        let learner = unsafe {
+            p.write_bytes(0, 1);
+            core::ptr::addr_of_mut!((*p).matrix).write(matrix);
+            slot.assume_init_mut()
+        };
+        let all = learner.matrix.slots();
+        learner.open[..items].fill(all);
+        learner.watch.fill([NONE; 2]);
+        learner.heap_pos.fill(NONE);
+        for o in 0..options {
+            learner.heap[o] = o as u16;
+            learner.heap_pos[o] = o as u16;
+        }
+        learner.heap_len = options;
+        learner.bump_by = 1.0;
+        Some(learner)
+    }
+
+    /// Checks every invariant at each restart and store reduction from now on; a broken one
+    /// is kept for [`fault`](Self::fault). For tests: it costs a pass over the whole state.
+    pub fn set_checking(&mut self, on: bool) {
+        self.checking = on;
+    }
+
+    /// The first broken invariant that checking found.
+    pub fn fault(&self) -> Option<&'static str> {
+        self.fault
+    }
+
+    fn check_if_asked(&mut self) {
+        if self.checking && self.fault.is_none() {
+            self.fault = self.check_state().err();
+        }
+    }
+
+    /// Every invariant of the state, recomputed from the values: the item masks and counts,
+    /// the trail and its levels, the watch lists (each clause in exactly the lists of its first
+    /// two literals), the reasons' clauses, and the heap (ordered, every open option in it).
+    /// Never inlined: its 30 KiB of scratch arrays must not join the search's stack frame.
+    #[inline(never)]
+    pub fn check_state(&self) -> Result<(), &'static str> {
+        let (options, items) = (self.matrix.options(), self.matrix.items());
+        let mut open = [0u16; ITEMS];
+        let mut chosen = [0u8; ITEMS];
+        for o in 0..options {
+            for (item, slot) in self.matrix.items_of(o) {
+                if self.matrix.option_at(item, slot) != o {
+                    return Err("the matrix's option_at does not invert items_of");
+                }
+                open[item] |= u16::from(self.val[o] != -1) << slot;
+                chosen[item] += u8::from(self.val[o] == 1);
+            }
+        }
+        if open[..items] != self.open[..items] || chosen[..items] != self.chosen[..items] {
+            return Err("an item's open mask or chosen count is off");
+        }
+        if self.satisfied != chosen[..items].iter().filter(|&&c| c > 0).count() {
+            return Err("the count of satisfied items is off");
+        }
+        let mut on_trail = [false; OPTIONS];
+        let mut level = 0;
+        for (k, &l) in self.trail[..self.trail_len].iter().enumerate() {
+            let o = var(l);
+            while level < self.levels && usize::from(self.trail_lim[level]) <= k {
+                level += 1;
+            }
+            if on_trail[o] || self.val[o] != if is_choice(l) { 1 } else { -1 } || usize::from(self.level[o]) != level {
+                return Err("the trail disagrees with the values or their levels");
+            }
+            on_trail[o] = true;
+            if self.reason[o] & KIND == CLAUSE && self.level[o] > 0 {
+                let c = (self.reason[o] & !KIND) as usize;
+                if c >= self.store_end || self.lit_at(c, 0) != l {
+                    return Err("a reason clause does not imply its literal first");
+                }
+            }
+        }
+        if (0..options).any(|o| (self.val[o] != 0) != on_trail[o]) || self.qhead > self.trail_len {
+            return Err("a valued option is not on the trail");
+        }
+        let mut watched = [0u8; STORE];
+        for o in 0..options {
+            for polarity in 0..2 {
+                let l = (2 * o + polarity) as Lit;
+                let (mut c, mut steps) = (self.watch[o][polarity], 0);
+                while c != NONE {
+                    let c0 = usize::from(c);
+                    let k = if self.lit_at(c0, 0) == l { 0 } else { 1 };
+                    if c0 >= self.store_end || self.lit_at(c0, k) != l || steps > STORE {
+                        return Err("a watch list holds a clause that does not watch its literal");
+                    }
+                    watched[c0] += 1;
+                    c = self.store[c0 + NEXT[k]];
+                    steps += 1;
+                }
+            }
+        }
+        let mut c = 0;
+        while c < self.store_end {
+            let len = usize::from(self.store[c]);
+            if len < 2 || watched[c] != 2 || self.store[c + 1] & DOOMED != 0 {
+                return Err("a stored clause is not watched exactly twice");
+            }
+            c += HEADER + len;
+        }
+        if c != self.store_end {
+            return Err("the store's clauses do not end at its end");
+        }
+        for k in 0..self.heap_len {
+            let o = usize::from(self.heap[k]);
+            if usize::from(self.heap_pos[o]) != k
+                || (k > 0 && self.activity[usize::from(self.heap[(k - 1) / 2])] < self.activity[o])
+            {
+                return Err("the decision heap is out of order");
+            }
+        }
+        if (0..options).any(|o| self.val[o] == 0 && self.heap_pos[o] == NONE) {
+            return Err("an open option is missing from the decision heap");
+        }
+        Ok(())
+    }
+
+    pub fn stats(&self) -> LearnStats {
+        self.stats
+    }
+
+    /// The chosen options, once [`solve`](Self::solve) has returned `true`.
+    pub fn chosen(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.matrix.options()).filter(|&o| self.val[o] == 1)
+    }
+
+    /// Chooses `givens`, then searches for an exact cover that extends them: `true` when one
+    /// is found ([`chosen`](Self::chosen) lists it), `false` when there is none. The same
+    /// input gives the same cover every time.
+    pub fn solve(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
+        if !self.place_givens(givens) {
+            return false;
+        }
+        let (mut luby_u, mut luby_v) = (1u64, 1u64);
+        let mut next_restart = LUBY_UNIT;
+        loop {
+            if let Some(conflict) = self.propagate() {
+                if self.levels == 0 {
+                    return false;
+                }
+                self.learn(conflict);
+                continue;
+            }
+            if self.satisfied == self.matrix.items() {
+                return true;
+            }
+            if self.stats.conflicts >= next_restart {
+                // Knuth's reluctant doubling gives the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
+                if luby_u & luby_u.wrapping_neg() == luby_v {
+                    (luby_u, luby_v) = (luby_u + 1, 1);
+                } else {
+                    luby_v *= 2;
+                }
+                next_restart = self.stats.conflicts + luby_v * LUBY_UNIT;
+                self.stats.restarts += 1;
+                self.cancel_until(0);
+                self.check_if_asked();
+                continue;
+            }
+            let Some(o) = self.next_decision() else {
+                // Unreachable: with every option valued and no conflict, every item has a
+                // chosen option (an item with all excluded is a conflict), so the cover is
+                // complete. Saying "no cover" would be wrong, but it cannot be reached.
+                debug_assert!(false, "no open option while the cover is incomplete");
+                return false;
+            };
+            self.stats.decisions += 1;
+            self.trail_lim[self.levels] = self.trail_len as u16;
+            self.levels += 1;
+            self.assign(chosen_lit(o), DECIDED);
+        }
+    }
+
+    /// Chooses the givens and excludes what they rule out at level 0, then queues the forced
+    /// choices; `false` when two givens clash or an item is left empty. In bulk, because
+    /// propagating each exclusion on its own was most of the time an easy puzzle took: every
+    /// item is checked once at the end instead of four items per exclusion.
+    fn place_givens(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
+        for o in givens {
+            if o >= self.matrix.options() || self.val[o] == -1 {
+                return false;
+            }
+            if self.val[o] == 1 {
+                continue;
+            }
+            self.assign(chosen_lit(o), DECIDED);
+            for (item, slot) in self.matrix.items_of(o) {
+                let mut others = self.open[item] & !(1 << slot);
+                while others != 0 {
+                    let o2 = self.matrix.option_at(item, others.trailing_zeros());
+                    others &= others - 1;
+                    match self.val[o2] {
+                        0 => self.assign(excluded_lit(o2), DECIDED),
+                        _ => return false,
+                    }
+                }
+            }
+        }
+        self.qhead = self.trail_len;
+        for item in 0..self.matrix.items() {
+            let open = self.open[item];
+            if self.chosen[item] == 0 {
+                if open == 0 {
+                    return false;
+                }
+                let o = self.matrix.option_at(item, open.trailing_zeros());
+                if open & (open - 1) == 0 && self.val[o] == 0 {
+                    self.assign(chosen_lit(o), DECIDED);
+                }
+            }
+        }
+        true
+    }
+
+    fn is_true(&self, l: Lit) -> bool {
+        let v = self.val[var(l)];
+        v != 0 && (v == 1) == is_choice(l)
+    }
+
+    fn is_false(&self, l: Lit) -> bool {
+        let v = self.val[var(l)];
+        v != 0 && (v == 1) != is_choice(l)
+    }
+
+    fn assign(&mut self, l: Lit, reason: u32) {
+        let o = var(l);
+        self.val[o] = if is_choice(l) { 1 } else { -1 };
+        self.level[o] = self.levels as u16;
+        self.reason[o] = if self.levels == 0 { DECIDED } else { reason };
+        self.trail[self.trail_len] = l;
+        self.trail_len += 1;
+        for (item, slot) in self.matrix.items_of(o) {
+            if is_choice(l) {
+                self.chosen[item] += 1;
+                self.satisfied += usize::from(self.chosen[item] == 1);
+            } else {
+                self.open[item] &= !(1 << slot);
+            }
+        }
+    }
+
+    fn cancel_until(&mut self, level: usize) {
+        if self.levels <= level {
+            return;
+        }
+        let to = usize::from(self.trail_lim[level]);
+        while self.trail_len > to {
+            self.trail_len -= 1;
+            let l = self.trail[self.trail_len];
+            let o = var(l);
+            for (item, slot) in self.matrix.items_of(o) {
+                if is_choice(l) {
+                    self.chosen[item] -= 1;
+                    self.satisfied -= usize::from(self.chosen[item] == 0);
+                } else {
+                    self.open[item] |= 1 << slot;
+                }
+            }
+            self.val[o] = 0;
+            self.heap_insert(o);
+        }
+        self.levels = level;
+        self.qhead = to;
+    }
+
+    fn propagate(&mut self) -> Option<Conflict> {
+        while self.qhead < self.trail_len {
+            let l = self.trail[self.qhead];
+            self.qhead += 1;
+            let o = var(l);
+            for (item, slot) in self.matrix.items_of(o) {
+                if is_choice(l) {
+                    let mut others = self.open[item] & !(1 << slot);
+                    while others != 0 {
+                        let o2 = self.matrix.option_at(item, others.trailing_zeros());
+                        others &= others - 1;
+                        match self.val[o2] {
+                            0 => self.assign(excluded_lit(o2), EXCLUDED_BY | o as u32),
+                            1 => return Some(Conflict::Pair(o, o2)),
+                            _ => {}
+                        }
+                    }
+                } else if self.chosen[item] == 0 {
+                    let open = self.open[item];
+                    if open == 0 {
+                        return Some(Conflict::Item(item));
+                    }
+                    if open & (open - 1) == 0 {
+                        let o2 = self.matrix.option_at(item, open.trailing_zeros());
+                        self.assign(chosen_lit(o2), FORCED_BY | item as u32);
+                    }
+                }
+            }
+            if let Some(conflict) = self.propagate_clauses(neg(l)) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// The head of the list of clauses watching `l`.
+    fn watch_of(&mut self, l: Lit) -> &mut u16 {
+        &mut self.watch[var(l)][usize::from(l & 1)]
+    }
+
+    fn lit_at(&self, clause: usize, k: usize) -> Lit {
+        self.store[clause + HEADER + k]
+    }
+
+    /// Visits the clauses watching `f`, which has just become false: each finds another
+    /// literal to watch, or forces its other watched literal, or is a conflict.
+    fn propagate_clauses(&mut self, f: Lit) -> Option<Conflict> {
+        let mut next = core::mem::replace(self.watch_of(f), NONE);
+        let mut conflict = None;
+        while next != NONE {
+            let c = usize::from(next);
+            // Keep `f` second, its link with it.
+            if self.lit_at(c, 0) == f {
+                self.store.swap(c + HEADER, c + HEADER + 1);
+                self.store.swap(c + NEXT[0], c + NEXT[1]);
+            }
+            next = self.store[c + NEXT[1]];
+            let first = self.lit_at(c, 0);
+            if conflict.is_none() && !self.is_true(first) {
+                let len = usize::from(self.store[c]);
+                if let Some(k) = (2..len).find(|&k| !self.is_false(self.lit_at(c, k))) {
+                    self.store.swap(c + HEADER + 1, c + HEADER + k);
+                    let w = self.lit_at(c, 1);
+                    self.store[c + NEXT[1]] = core::mem::replace(self.watch_of(w), c as u16);
+                    continue;
+                }
+                if self.is_false(first) {
+                    conflict = Some(Conflict::Clause(c));
+                } else {
+                    self.assign(first, CLAUSE | c as u32);
+                }
+            }
+            self.store[c + NEXT[1]] = core::mem::replace(self.watch_of(f), c as u16);
+        }
+        conflict
+    }
+
+    /// Counts literal `q` (false) into the clause being learnt.
+    fn visit(&mut self, q: Lit, pending: &mut usize) {
+        let o = var(q);
+        if !self.seen[o] && self.level[o] > 0 {
+            self.seen[o] = true;
+            self.bump(o);
+            if usize::from(self.level[o]) >= self.levels {
+                *pending += 1;
+            } else {
+                self.learnt[self.learnt_len] = q;
+                self.learnt_len += 1;
+            }
+        }
+    }
+
+    /// Visits every option of `item` (chosen, each false) but `except`.
+    fn visit_item(&mut self, item: usize, except: usize, pending: &mut usize) {
+        let mut slots = self.matrix.slots();
+        while slots != 0 {
+            let o = self.matrix.option_at(item, slots.trailing_zeros());
+            slots &= slots - 1;
+            if o != except {
+                self.visit(chosen_lit(o), pending);
+            }
+        }
+    }
+
+    fn visit_clause(&mut self, c: usize, from: usize, pending: &mut usize) {
+        for k in from..usize::from(self.store[c]) {
+            self.visit(self.lit_at(c, k), pending);
+        }
+    }
+
+    /// First-UIP analysis into `learnt` (the asserting literal first, one of the highest
+    /// remaining level second); returns the level to jump back to.
+    fn analyze(&mut self, conflict: Conflict) -> usize {
+        self.learnt_len = 1;
+        let mut pending = 0;
+        match conflict {
+            Conflict::Pair(a, b) => {
+                self.visit(excluded_lit(a), &mut pending);
+                self.visit(excluded_lit(b), &mut pending);
+            }
+            Conflict::Item(item) => self.visit_item(item, usize::MAX, &mut pending),
+            Conflict::Clause(c) => self.visit_clause(c, 0, &mut pending),
+        }
+        let mut index = self.trail_len;
+        loop {
+            loop {
+                index -= 1;
+                if self.seen[var(self.trail[index])] {
+                    break;
+                }
+            }
+            let p = self.trail[index];
+            let o = var(p);
+            self.seen[o] = false;
+            pending -= 1;
+            if pending == 0 {
+                self.learnt[0] = neg(p);
+                break;
+            }
+            let reason = self.reason[o];
+            let low = (reason & !KIND) as usize;
+            match reason & KIND {
+                EXCLUDED_BY => self.visit(excluded_lit(low), &mut pending),
+                FORCED_BY => self.visit_item(low, o, &mut pending),
+                CLAUSE => self.visit_clause(low, 1, &mut pending),
+                _ => {}
+            }
+        }
+        for k in 1..self.learnt_len {
+            self.seen[var(self.learnt[k])] = false;
+        }
+        if self.learnt_len == 1 {
+            return 0;
+        }
+        // The first literal of the highest level, so ties go the same way every run.
+        let mut highest = 1;
+        for k in 2..self.learnt_len {
+            if self.level[var(self.learnt[k])] > self.level[var(self.learnt[highest])] {
+                highest = k;
+            }
+        }
+        self.learnt.swap(1, highest);
+        usize::from(self.level[var(self.learnt[1])])
+    }
+
+    /// Analyses `conflict`, jumps back and asserts the learnt clause.
+    fn learn(&mut self, conflict: Conflict) {
+        self.stats.conflicts += 1;
+        let back_to = self.analyze(conflict);
+        let stamp = self.stats.conflicts;
+        let mut lbd = 0;
+        for k in 0..self.learnt_len {
+            let level = usize::from(self.level[var(self.learnt[k])]);
+            if self.level_stamp[level] != stamp {
+                self.level_stamp[level] = stamp;
+                lbd += 1;
+            }
+        }
+        self.cancel_until(back_to);
+        let asserting = self.learnt[0];
+        if self.learnt_len == 1 {
+            self.assign(asserting, DECIDED);
+        } else if let Some(c) = self.add_learnt(lbd) {
+            self.assign(asserting, CLAUSE | c as u32);
+        } else {
+            // Too many clauses are reasons now: restart, where none is, and keep the clause
+            // (all its literals are open at level 0, so it asserts nothing yet).
+            self.cancel_until(0);
+            self.reduce_store();
+            let stored = self.add_learnt(lbd);
+            debug_assert!(stored.is_some(), "a half-empty store holds any clause");
+        }
+        self.bump_by /= DECAY;
+        if self.bump_by > 1e20 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-20);
+            self.bump_by *= 1e-20;
+        }
+    }
+
+    /// Stores `learnt` watched by its first two literals; reduces the store first when it is
+    /// full. `None` when it still does not fit.
+    fn add_learnt(&mut self, lbd: usize) -> Option<usize> {
+        let len = self.learnt_len;
+        if self.store_end + HEADER + len > STORE {
+            self.reduce_store();
+            if self.store_end + HEADER + len > STORE {
+                return None;
+            }
+        }
+        let c = self.store_end;
+        self.store[c] = len as u16;
+        self.store[c + 1] = lbd.min(LBD_CAP) as u16;
+        self.store[c + HEADER..c + HEADER + len].copy_from_slice(&self.learnt[..len]);
+        self.store_end += HEADER + len;
+        self.watch_clause(c);
+        Some(c)
+    }
+
+    fn watch_clause(&mut self, c: usize) {
+        for (k, next) in NEXT.into_iter().enumerate() {
+            let w = self.lit_at(c, k);
+            self.store[c + next] = core::mem::replace(self.watch_of(w), c as u16);
+        }
+    }
+
+    /// Whether clause `c` is the reason of a current value (then it must stay).
+    fn is_locked(&self, c: usize) -> bool {
+        let o = var(self.lit_at(c, 0));
+        self.val[o] != 0 && self.reason[o] == CLAUSE | c as u32
+    }
+
+    /// Glucose's rule within a fixed store: deletes the clauses of highest literal block
+    /// distance, the oldest first among equals, sparing reasons, until at most half the store
+    /// is used; then packs the rest to the front and rebuilds the watch lists.
+    fn reduce_store(&mut self) {
+        self.stats.reductions += 1;
+        let mut words_by_lbd = [0usize; LBD_CAP + 1];
+        let mut c = 0;
+        while c < self.store_end {
+            let words = HEADER + usize::from(self.store[c]);
+            if !self.is_locked(c) {
+                words_by_lbd[usize::from(self.store[c + 1])] += words;
+            }
+            c += words;
+        }
+        let mut to_free = self.store_end.saturating_sub(STORE / 2);
+        // Every clause above `threshold` goes, and at `threshold` the oldest until enough.
+        let mut threshold = LBD_CAP + 1;
+        let mut above = 0;
+        while threshold > 0 && above < to_free {
+            threshold -= 1;
+            above += words_by_lbd[threshold];
+        }
+        // Everything above the threshold first (it frees less than asked), then the oldest
+        // at the threshold until enough is free.
+        for at_threshold in [false, true] {
+            let mut c = 0;
+            while c < self.store_end && to_free > 0 {
+                let words = HEADER + usize::from(self.store[c]);
+                let lbd = usize::from(self.store[c + 1]);
+                if (lbd == threshold) == at_threshold && lbd >= threshold && !self.is_locked(c) {
+                    self.store[c + 1] |= DOOMED;
+                    to_free = to_free.saturating_sub(words);
+                }
+                c += words;
+            }
+        }
+        let (mut from, mut to) = (0, 0);
+        while from < self.store_end {
+            let words = HEADER + usize::from(self.store[from]);
+            if self.store[from + 1] & DOOMED == 0 {
+                if self.is_locked(from) {
+                    let o = var(self.lit_at(from, 0));
+                    self.reason[o] = CLAUSE | to as u32;
+                }
+                self.store.copy_within(from..from + words, to);
+                to += words;
+            }
+            from += words;
+        }
+        self.store_end = to;
+        self.watch.fill([NONE; 2]);
+        let mut c = 0;
+        while c < self.store_end {
+            self.watch_clause(c);
+            c += HEADER + usize::from(self.store[c]);
+        }
+        self.check_if_asked();
+    }
+
+    fn bump(&mut self, o: usize) {
+        self.activity[o] += self.bump_by;
+        if self.heap_pos[o] != NONE {
+            self.heap_up(usize::from(self.heap_pos[o]));
+        }
+    }
+
+    /// The most active open option, taken out of the heap with the valued ones above it.
+    fn next_decision(&mut self) -> Option<usize> {
+        while self.heap_len > 0 {
+            let top = usize::from(self.heap[0]);
+            self.heap_len -= 1;
+            self.heap_pos[top] = NONE;
+            if self.heap_len > 0 {
+                let last = self.heap[self.heap_len];
+                self.heap[0] = last;
+                self.heap_pos[usize::from(last)] = 0;
+                self.heap_down(0);
+            }
+            if self.val[top] == 0 {
+                return Some(top);
+            }
+        }
+        None
+    }
+
+    fn heap_insert(&mut self, o: usize) {
+        if self.heap_pos[o] == NONE {
+            self.heap[self.heap_len] = o as u16;
+            self.heap_pos[o] = self.heap_len as u16;
+            self.heap_len += 1;
+            self.heap_up(self.heap_len - 1);
+        }
+    }
+
+    fn heap_up(&mut self, mut k: usize) {
+        let v = self.heap[k];
+        let a = self.activity[usize::from(v)];
+        while k > 0 {
+            let parent = (k - 1) / 2;
+            let pv = self.heap[parent];
+            if self.activity[usize::from(pv)] >= a {
+                break;
+            }
+            self.heap[k] = pv;
+            self.heap_pos[usize::from(pv)] = k as u16;
+            k = parent;
+        }
+        self.heap[k] = v;
+        self.heap_pos[usize::from(v)] = k as u16;
+    }
+
+    fn heap_down(&mut self, mut k: usize) {
+        let v = self.heap[k];
+        let a = self.activity[usize::from(v)];
+        loop {
+            let left = 2 * k + 1;
+            if left >= self.heap_len {
+                break;
+            }
+            let right = left + 1;
+            let activity = |i: usize| self.activity[usize::from(self.heap[i])];
+            let child = if right < self.heap_len && activity(right) > activity(left) { right } else { left };
+            if activity(child) <= a {
+                break;
+            }
+            self.heap[k] = self.heap[child];
+            self.heap_pos[usize::from(self.heap[k])] = k as u16;
+            k = child;
+        }
+        self.heap[k] = v;
+        self.heap_pos[usize::from(v)] = k as u16;
+    }
+}

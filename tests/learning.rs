@@ -1,0 +1,232 @@
+//! The clause-learning search (`dlx_solve16`'s) against independent evidence: a backtracking
+//! reference on 4x4 grids, the listed unique answers of the 9x9 and 16x16 corpora, puzzles made
+//! unsolvable by one wrong digit (which a proof of "no solution" must then find, by search),
+//! and the DLX engine's solution counts. The small stores used here make the learner delete and
+//! pack its clauses hundreds of times, with every invariant checked at each such step.
+
+mod common;
+
+use common::{is_completion, read_shared, rng};
+use dlx::learning::{Learner, Matrix};
+use dlx::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
+use std::mem::MaybeUninit;
+
+/// The smallest stores the learner accepts for each size (two of the longest clauses).
+type Learner4 = Learner<SudokuCover<2>, { max_options(4) }, { max_items(4) }, { 2 * (4 + max_options(4)) }>;
+type Learner9 = Learner<SudokuCover<3>, { max_options(9) }, { max_items(9) }, { 2 * (4 + max_options(9)) }>;
+type SmallLearner16 = Learner<SudokuCover<4>, { max_options(16) }, { max_items(16) }, { 2 * (4 + max_options(16)) }>;
+
+/// Solves `cells` with a learner in `slot` (checking invariants as it goes): the completed
+/// grid, or None for "no solution"; also the number of store reductions.
+fn learn<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
+    slot: &mut MaybeUninit<Learner<M, O, I, S>>,
+    side: usize,
+    cells: &[u8],
+) -> (Option<Vec<u8>>, u64) {
+    let learner = Learner::new_in(slot, M::default()).expect("the matrix fits");
+    learner.set_checking(true);
+    let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * side + usize::from(d) - 1);
+    let solved = learner.solve(givens);
+    assert_eq!(learner.fault(), None, "an invariant broke during the search");
+    assert_eq!(learner.check_state(), Ok(()), "an invariant is broken at the end");
+    let reductions = learner.stats().reductions;
+    if !solved {
+        return (None, reductions);
+    }
+    let mut grid = cells.to_vec();
+    let mut filled = 0;
+    for o in learner.chosen() {
+        grid[o / side] = (o % side + 1) as u8;
+        filled += 1;
+    }
+    assert_eq!(filled, cells.len(), "one chosen option per cell");
+    (Some(grid), reductions)
+}
+
+#[test]
+fn the_sudoku_cover_inverts_its_own_arithmetic() {
+    fn check<M: Matrix>(m: M, side: usize) {
+        assert_eq!((m.options(), m.items()), (side * side * side, 4 * side * side));
+        assert_eq!(u32::from(m.slots()), (1 << side) - 1);
+        let mut seen = vec![0u32; m.items()];
+        for o in 0..m.options() {
+            let items = m.items_of(o);
+            let (cell, digit) = (o / side, o % side);
+            let (r, c) = (cell / side, cell % side);
+            assert_eq!(items[0].0, cell);
+            assert_eq!(items[1].0, side * side + r * side + digit);
+            assert_eq!(items[2].0, 2 * side * side + c * side + digit);
+            for (item, slot) in items {
+                assert!(slot < side as u32);
+                assert_eq!(m.option_at(item, slot), o);
+                assert_eq!(seen[item] & 1 << slot, 0, "two options in one slot");
+                seen[item] |= 1 << slot;
+            }
+        }
+        assert!(seen.iter().all(|&s| s == (1 << side) - 1), "every slot of every item used");
+    }
+    check(SudokuCover::<2>, 4);
+    check(SudokuCover::<3>, 9);
+    check(SudokuCover::<4>, 16);
+}
+
+/// Completions of a 4x4 grid by plain backtracking over cells (no exact cover, no learning).
+fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
+    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
+        return u64::from(is_completion(4, &[0; 16], grid));
+    };
+    let shape = Shape::with_box_size(2).unwrap();
+    let mut count = 0;
+    for digit in 1..=4 {
+        grid[cell] = digit;
+        let allowed = sudoku::candidates(shape, &{
+            let mut g = *grid;
+            g[cell] = 0;
+            g
+        })
+        .unwrap();
+        if allowed[cell] & (1 << digit) != 0 {
+            count += brute_force_4x4(grid, cell + 1);
+        }
+    }
+    grid[cell] = 0;
+    count
+}
+
+#[test]
+fn solvable_exactly_when_backtracking_finds_a_completion_on_random_4x4() {
+    let shape = Shape::with_box_size(2).unwrap();
+    let mut slot = MaybeUninit::<Learner4>::uninit();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for _ in 0..4000 {
+        let mut grid = [0u8; 16];
+        for _ in 0..rng(&mut seed) % 10 {
+            grid[(rng(&mut seed) % 16) as usize] = (1 + rng(&mut seed) % 4) as u8;
+        }
+        let expected = brute_force_4x4(&mut grid.clone(), 0);
+        match learn(&mut slot, 4, &grid).0 {
+            Some(solution) => {
+                assert!(expected > 0 && is_completion(shape.side(), &grid, &solution), "{grid:?} -> {solution:?}");
+                solvable += 1;
+            }
+            None => {
+                assert_eq!(expected, 0, "{grid:?} has {expected} completions");
+                unsolvable += 1;
+            }
+        }
+    }
+    assert!(solvable > 500 && unsolvable > 500, "{solvable} {unsolvable}");
+}
+
+fn digits_9(line: &str) -> Vec<u8> {
+    line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect()
+}
+
+fn letters(line: &str) -> Vec<u8> {
+    line.bytes().map(|b| if b == b'-' { 0 } else { b - b'A' + 1 }).collect()
+}
+
+/// `puzzle` (unique solution `solution`) with its first blank, from `start` on, given a wrong
+/// digit that no given of its row, column or box holds: a grid with no completion, which the
+/// givens alone do not show, so only a search can prove it.
+fn one_wrong_digit(shape: Shape, puzzle: &[u8], solution: &[u8], start: usize) -> Option<Vec<u8>> {
+    let allowed = sudoku::candidates(shape, puzzle).unwrap();
+    let n = puzzle.len();
+    (0..n).map(|k| (start + k) % n).filter(|&c| puzzle[c] == 0).find_map(|cell| {
+        let wrong = (1..=shape.side() as u8).find(|&d| d != solution[cell] && allowed[cell] & (1 << d) != 0)?;
+        let mut grid = puzzle.to_vec();
+        grid[cell] = wrong;
+        Some(grid)
+    })
+}
+
+#[test]
+fn nine_by_nine_sets_give_the_listed_answers_and_prove_wrong_digits_unsolvable() {
+    let mut slot = MaybeUninit::<Learner9>::uninit();
+    let mut engine = MaybeUninit::uninit();
+    let engine = Engine9::zeroed_in(&mut engine);
+    let (mut reductions, mut proofs) = (0, 0);
+    for name in ["magictour-top1465-1465", "forum-hardest-1106-375", "norvig-hardest-11", "royle-17clue-every20th-2458"]
+    {
+        let puzzles = read_shared(&format!("data/sudoku9/{name}.txt"));
+        let solutions = read_shared(&format!("data/sudoku9/{name}.solutions.txt"));
+        for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
+            let (puzzle, solution) = (digits_9(p), digits_9(s));
+            let (found, r) = learn(&mut slot, 9, &puzzle);
+            assert_eq!(found.as_deref(), Some(&solution[..]), "{name} line {}", line + 1);
+            reductions += r;
+            if line % 3 == 0 {
+                let wrong = one_wrong_digit(Shape::NINE, &puzzle, &solution, line * 7).unwrap();
+                assert_eq!(learn(&mut slot, 9, &wrong).0, None, "{name} line {}: {wrong:?}", line + 1);
+                assert_eq!(sudoku::count_solutions(engine, Shape::NINE, &wrong, 1), Ok(0));
+                proofs += 1;
+            }
+        }
+    }
+    assert!(proofs > 900, "{proofs}");
+    assert!(reductions > 0, "the small store never filled: nothing of its reduction was tested");
+}
+
+#[test]
+fn hard_16x16_sets_give_the_listed_answers_with_a_small_store() {
+    let mut slot = MaybeUninit::<SmallLearner16>::uninit();
+    let mut reductions = 0;
+    for name in ["enjoysudoku-blue-ultimate-15", "enjoysudoku-tarek-tough-206", "enjoysudoku-tarek-first20-20"] {
+        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
+        let solutions = read_shared(&format!("data/sudoku16/{name}.solutions.txt"));
+        for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
+            let (found, r) = learn(&mut slot, 16, &letters(p));
+            assert_eq!(found, Some(letters(s)), "{name} line {}", line + 1);
+            reductions += r;
+        }
+    }
+    assert!(reductions > 100, "only {reductions} store reductions");
+}
+
+#[test]
+fn sixteen_by_sixteen_wrong_digits_are_proven_unsolvable_as_the_dlx_counts() {
+    let mut slot = MaybeUninit::<SmallLearner16>::uninit();
+    let mut engine = MaybeUninit::uninit();
+    let engine = Engine16::zeroed_in(&mut engine);
+    let mut proofs = 0;
+    for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "enjoysudoku-tarek-first20-20"] {
+        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
+        let solutions = read_shared(&format!("data/sudoku16/{name}.solutions.txt"));
+        for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate().step_by(11) {
+            let (puzzle, solution) = (letters(p), letters(s));
+            let wrong = one_wrong_digit(Shape::SIXTEEN, &puzzle, &solution, line * 13).unwrap();
+            assert_eq!(learn(&mut slot, 16, &wrong).0, None, "{name} line {}", line + 1);
+            assert_eq!(sudoku::count_solutions(engine, Shape::SIXTEEN, &wrong, 1), Ok(0), "{name} line {}", line + 1);
+            proofs += 1;
+        }
+    }
+    assert_eq!(proofs, 5 + 273 + 2, "every 11th puzzle of the three sets");
+}
+
+#[test]
+fn clashing_givens_and_the_empty_grid() {
+    let mut slot = MaybeUninit::<SmallLearner16>::uninit();
+    let empty = [0u8; 256];
+    let (solution, _) = learn(&mut slot, 16, &empty);
+    assert!(is_completion(16, &empty, &solution.unwrap()));
+    for (a, b) in [(0, 1), (0, 16), (0, 17), (5, 200)] {
+        let mut grid = [0u8; 256];
+        grid[a] = 3;
+        grid[b] = 3;
+        let clash = a / 16 == b / 16 || a % 16 == b % 16 || (a / 64 == b / 64 && a % 16 / 4 == b % 16 / 4);
+        let (found, _) = learn(&mut slot, 16, &grid);
+        assert_eq!(found.is_none(), clash, "givens at {a} and {b}");
+    }
+    // An option number past the matrix is refused, not read.
+    let learner = SmallLearner16::new_in(&mut slot, SudokuCover::<4>).unwrap();
+    assert!(!learner.solve([4096]));
+}
+
+#[test]
+fn the_16x16_learner_leaves_room_on_a_256_kib_stack() {
+    // The whole search state is one value on dlx_solve16's stack; the rest of the 256 KiB
+    // is for the caller's frames (tests/sudoku.rs and c_tests/threads.c run it on such stacks).
+    let size = std::mem::size_of::<dlx::sudoku::Learner16>();
+    assert!(size <= 168 * 1024, "{size} bytes");
+}
