@@ -150,7 +150,7 @@ pub struct Learner<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const ST
 
 impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Learner<M, OPTIONS, ITEMS, STORE> {
     const FITS: () = assert!(
-        STORE >= 2 * (HEADER + OPTIONS) && STORE < 1 << 15 && 2 * OPTIONS < NONE as usize,
+        STORE >= 2 * (HEADER + OPTIONS) && STORE < 1 << 15 && 2 * OPTIONS < 1 << 15,
         "the store must hold two of the longest clauses, and offsets and literals fit 16 bits"
     );
 
@@ -546,6 +546,30 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         }
     }
 
+    /// Whether every antecedent of option `o`'s value is in the clause being learnt (marked
+    /// seen) or fixed at level 0, so that its literal adds nothing to the clause.
+    fn implied_by_clause(&self, o: usize) -> bool {
+        let known = |o2: usize| self.seen[o2] || self.level[o2] == 0;
+        let reason = self.reason[o];
+        let low = (reason & !KIND) as usize;
+        match reason & KIND {
+            EXCLUDED_BY => known(low),
+            FORCED_BY => {
+                let mut slots = self.matrix.slots();
+                while slots != 0 {
+                    let o2 = self.matrix.option_at(low, slots.trailing_zeros());
+                    slots &= slots - 1;
+                    if o2 != o && !known(o2) {
+                        return false;
+                    }
+                }
+                true
+            }
+            CLAUSE => (1..usize::from(self.store[low])).all(|k| known(var(self.lit_at(low, k)))),
+            _ => false,
+        }
+    }
+
     /// First-UIP analysis into `learnt` (the asserting literal first, one of the highest
     /// remaining level second); returns the level to jump back to.
     fn analyze(&mut self, conflict: Conflict) -> usize {
@@ -584,8 +608,26 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
                 _ => {}
             }
         }
+        // Drop the literals whose reasons lie wholly inside the clause (MiniSat's local
+        // minimization): shorter clauses propagate sooner and cost less to watch.
+        // Dropped literals are marked in place (bit 15 is above every literal) and stay seen
+        // until all are checked: a reason never reaches a later literal, so one dropped
+        // literal can vouch for another without a cycle.
+        const DROPPED: Lit = 1 << 15;
         for k in 1..self.learnt_len {
-            self.seen[var(self.learnt[k])] = false;
+            if self.implied_by_clause(var(self.learnt[k])) {
+                self.learnt[k] |= DROPPED;
+            }
+        }
+        let all = self.learnt_len;
+        self.learnt_len = 1;
+        for k in 1..all {
+            let q = self.learnt[k];
+            self.seen[var(q & !DROPPED)] = false;
+            if q & DROPPED == 0 {
+                self.learnt[self.learnt_len] = q;
+                self.learnt_len += 1;
+            }
         }
         if self.learnt_len == 1 {
             return 0;

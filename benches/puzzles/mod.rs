@@ -28,13 +28,61 @@ pub fn picked(fragments: &[String], name: &str) -> bool {
 }
 
 /// The sets `names` of data/sudoku16 and the hard list (as `hard_label`), less those that
-/// DLX_BENCH_SETS leaves out.
+/// DLX_BENCH_SETS leaves out; with DLX_BENCH_ISOMORPHS=N, also N isomorphs of each hard
+/// puzzle (see [`isomorph`]) as one more set.
 pub fn sets_to_run(names: &[&str], hard_label: &str) -> Vec<(String, Vec<Puzzle>)> {
     let filter = fragments("DLX_BENCH_SETS");
     let mut sets: Vec<(String, Vec<Puzzle>)> = names.iter().map(|&n| (n.to_string(), load(n))).collect();
     sets.push((hard_label.to_string(), hard_40()));
+    let copies: u64 =
+        std::env::var("DLX_BENCH_ISOMORPHS").map(|v| v.parse().expect("DLX_BENCH_ISOMORPHS: a count")).unwrap_or(0);
+    if copies > 0 {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let variants =
+            hard_40().iter().flat_map(|p| (0..copies).map(|_| isomorph(p, &mut seed)).collect::<Vec<_>>()).collect();
+        sets.push((format!("hard-40 isomorphs x{copies}"), variants));
+    }
     sets.retain(|(name, _)| picked(&filter, name));
     sets
+}
+
+/// The same puzzle in other clothes: digits relabelled, bands and the rows within each band
+/// shuffled, stacks and the columns within each stack too, and half the time transposed. Its
+/// solution changes the same way. It is exactly as hard in principle, but a search meets it in
+/// a different order, so times over many isomorphs show a solver's spread rather than its luck
+/// on one layout (both the DLX's nodes and the learner's conflicts move a lot with order).
+pub fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
+    let mut next = |n: usize| {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed % n as u64) as usize
+    };
+    let mut shuffled = |n: usize| {
+        let mut v: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            v.swap(k, next(k + 1));
+        }
+        v
+    };
+    let (bands, stacks) = (shuffled(4), shuffled(4));
+    let rows: Vec<usize> = bands.iter().flat_map(|&b| shuffled(4).into_iter().map(move |r| 4 * b + r)).collect();
+    let cols: Vec<usize> = stacks.iter().flat_map(|&s| shuffled(4).into_iter().map(move |c| 4 * s + c)).collect();
+    let letters = shuffled(16);
+    let transpose = next(2) == 1;
+    let map = |text: &str| -> String {
+        let t = text.as_bytes();
+        (0..256)
+            .map(|k| {
+                let (r, c) = if transpose { (k % 16, k / 16) } else { (k / 16, k % 16) };
+                match t[rows[r] * 16 + cols[c]] {
+                    b @ b'A'..=b'P' => (b'A' + letters[usize::from(b - b'A')] as u8) as char,
+                    other => other as char,
+                }
+            })
+            .collect()
+    };
+    Puzzle { text: map(&puzzle.text), solution: puzzle.solution.as_deref().map(map) }
 }
 
 /// The 40 hardest public puzzles (issue 4): (file, 1-based lines).
