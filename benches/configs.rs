@@ -10,7 +10,9 @@
 //! DLX_BENCH_REPEAT (runs of each puzzle, the fastest counts; default 1). This 2-core machine's
 //! times drift by 10-20% from one run to the next, so comparisons of a few percent want
 //! `DLX_BENCH_REPEAT=3` or more. Every answer is checked against the data's solution, and every
-//! repeat must take the same nodes (the search is deterministic).
+//! repeat must take the same nodes (the search is deterministic). DLX_BENCH_ISOMORPHS=N adds
+//! N isomorphs of each hard-40 puzzle as a set; DLX_BENCH_PER_PUZZLE=1 also prints each
+//! puzzle's time and work on stderr (to find the worst ones).
 
 use dlx::engine::{Choice, REDUCE_AFTER};
 
@@ -54,6 +56,7 @@ fn main() {
     ];
     let config_filter = puzzles::fragments("DLX_BENCH_CONFIGS");
     let configs: Vec<_> = configs.into_iter().filter(|(label, ..)| puzzles::picked(&config_filter, label)).collect();
+    let per_puzzle = std::env::var("DLX_BENCH_PER_PUZZLE").is_ok_and(|v| v == "1");
     let repeat: usize =
         std::env::var("DLX_BENCH_REPEAT").map(|v| v.parse().expect("DLX_BENCH_REPEAT: a count")).unwrap_or(1);
     println!("| set | configuration | mean us | median us | worst us | mean nodes or conflicts |");
@@ -75,7 +78,7 @@ fn main() {
                         }
                         Config::Learning => {
                             let (us, stats, letters) = puzzles::timed_solve16(puzzle);
-                            (us, (0, stats.conflicts), letters)
+                            (us, (stats.dlx_nodes.unwrap_or(0), stats.learning.conflicts), letters)
                         }
                     };
                     best = best.min(us);
@@ -86,6 +89,9 @@ fn main() {
                 }
                 times.push(best);
                 let (n, c) = puzzle_work.unwrap();
+                if per_puzzle {
+                    eprintln!("{name} | {label} | puzzle {} | {best:.0} us | {n} nodes | {c} conflicts", times.len());
+                }
                 nodes += n;
                 conflicts += c;
             }

@@ -197,7 +197,7 @@ fn main() {
         eprintln!("{name}: {} puzzles", set.len());
         let ours = time_ffi(set);
         let conflicts =
-            set.iter().map(|p| puzzles::timed_solve16(p).1.conflicts as f64).sum::<f64>() / set.len() as f64;
+            set.iter().map(|p| puzzles::timed_solve16(p).1.learning.conflicts as f64).sum::<f64>() / set.len() as f64;
         let default = time_config(set, Choice::WeightedFailures, true, REDUCE_AFTER, u64::MAX);
         let dlx_us: Vec<f64> = default.iter().map(|r| r.unwrap().0).collect();
         let dlx_nodes = default.iter().map(|r| r.unwrap().1 as f64).sum::<f64>() / set.len() as f64;

@@ -101,6 +101,9 @@ pub struct LearnStats {
     pub restarts: u64,
     /// Times the clause store was full and had its worst half deleted.
     pub reductions: u64,
+    /// Times a reduction could not make room because too many clauses were reasons, and the
+    /// search restarted to free them.
+    pub full_store_restarts: u64,
 }
 
 /// The whole state of a learning search over `M`, with room for `OPTIONS` options, `ITEMS`
@@ -126,6 +129,8 @@ pub struct Learner<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const ST
     /// Learnt clauses, laid out as described at [`HEADER`], from 0 to `store_end`.
     store: [u16; STORE],
     store_end: usize,
+    /// The words the store may use: `STORE`, or less for tests (see `set_store_limit`).
+    store_limit: usize,
     /// Per literal: the first clause watching it.
     watch: [[u16; 2]; OPTIONS],
     /// VSIDS: per option its activity, and a binary max-heap of options by activity with
@@ -181,6 +186,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         }
         learner.heap_len = options;
         learner.bump_by = 1.0;
+        learner.store_limit = STORE;
         Some(learner)
     }
 
@@ -188,6 +194,12 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
     /// is kept for [`fault`](Self::fault). For tests: it costs a pass over the whole state.
     pub fn set_checking(&mut self, on: bool) {
         self.checking = on;
+    }
+
+    /// Lets the clause store use only `words` of its `STORE` words (tests: a tiny store makes
+    /// every path of its reduction run, the restart when reasons fill it included).
+    pub fn set_store_limit(&mut self, words: usize) {
+        self.store_limit = words.min(STORE);
     }
 
     /// The first broken invariant that checking found.
@@ -301,21 +313,29 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
     /// is found ([`chosen`](Self::chosen) lists it), `false` when there is none. The same
     /// input gives the same cover every time.
     pub fn solve(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
+        self.solve_within(givens, u64::MAX) == Some(true)
+    }
+
+    /// [`solve`](Self::solve) that gives up after `max_conflicts` conflicts: `None` then.
+    pub fn solve_within(&mut self, givens: impl IntoIterator<Item = usize>, max_conflicts: u64) -> Option<bool> {
         if !self.place_givens(givens) {
-            return false;
+            return Some(false);
         }
         let (mut luby_u, mut luby_v) = (1u64, 1u64);
         let mut next_restart = LUBY_UNIT;
         loop {
             if let Some(conflict) = self.propagate() {
                 if self.levels == 0 {
-                    return false;
+                    return Some(false);
+                }
+                if self.stats.conflicts >= max_conflicts {
+                    return None;
                 }
                 self.learn(conflict);
                 continue;
             }
             if self.satisfied == self.matrix.items() {
-                return true;
+                return Some(true);
             }
             if self.stats.conflicts >= next_restart {
                 // Knuth's reluctant doubling gives the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
@@ -335,7 +355,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
                 // chosen option (an item with all excluded is a conflict), so the cover is
                 // complete. Saying "no cover" would be wrong, but it cannot be reached.
                 debug_assert!(false, "no open option while the cover is incomplete");
-                return false;
+                return Some(false);
             };
             self.stats.decisions += 1;
             self.trail_lim[self.levels] = self.trail_len as u16;
@@ -481,36 +501,48 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
     }
 
     /// Visits the clauses watching `f`, which has just become false: each finds another
-    /// literal to watch, or forces its other watched literal, or is a conflict.
+    /// literal to watch, or forces its other watched literal, or is a conflict. The list is
+    /// walked in place and a clause is written only when it changes (most are satisfied by
+    /// their other watched literal, and the writes cost more than the reads).
     fn propagate_clauses(&mut self, f: Lit) -> Option<Conflict> {
-        let mut next = core::mem::replace(self.watch_of(f), NONE);
-        let mut conflict = None;
+        // The link that points to the clause being visited: the list's head, or a clause's
+        // link field in the store.
+        let mut link: Option<usize> = None;
+        let mut next = *self.watch_of(f);
         while next != NONE {
             let c = usize::from(next);
-            // Keep `f` second, its link with it.
-            if self.lit_at(c, 0) == f {
+            let k = usize::from(self.lit_at(c, 0) != f);
+            next = self.store[c + NEXT[k]];
+            let other = self.lit_at(c, 1 - k);
+            if self.is_true(other) {
+                link = Some(c + NEXT[k]);
+                continue;
+            }
+            let len = usize::from(self.store[c]);
+            if let Some(j) = (2..len).find(|&j| !self.is_false(self.lit_at(c, j))) {
+                // Watch literal j instead: out of this list, into its own.
+                self.store.swap(c + HEADER + k, c + HEADER + j);
+                match link {
+                    None => *self.watch_of(f) = next,
+                    Some(at) => self.store[at] = next,
+                }
+                let w = self.lit_at(c, k);
+                self.store[c + NEXT[k]] = core::mem::replace(self.watch_of(w), c as u16);
+                continue;
+            }
+            // Unit or conflict: the other literal goes first (a reason's implied literal is),
+            // each with its link.
+            if k == 0 {
                 self.store.swap(c + HEADER, c + HEADER + 1);
                 self.store.swap(c + NEXT[0], c + NEXT[1]);
             }
-            next = self.store[c + NEXT[1]];
-            let first = self.lit_at(c, 0);
-            if conflict.is_none() && !self.is_true(first) {
-                let len = usize::from(self.store[c]);
-                if let Some(k) = (2..len).find(|&k| !self.is_false(self.lit_at(c, k))) {
-                    self.store.swap(c + HEADER + 1, c + HEADER + k);
-                    let w = self.lit_at(c, 1);
-                    self.store[c + NEXT[1]] = core::mem::replace(self.watch_of(w), c as u16);
-                    continue;
-                }
-                if self.is_false(first) {
-                    conflict = Some(Conflict::Clause(c));
-                } else {
-                    self.assign(first, CLAUSE | c as u32);
-                }
+            link = Some(c + NEXT[1]);
+            if self.is_false(other) {
+                return Some(Conflict::Clause(c));
             }
-            self.store[c + NEXT[1]] = core::mem::replace(self.watch_of(f), c as u16);
+            self.assign(other, CLAUSE | c as u32);
         }
-        conflict
+        None
     }
 
     /// Counts literal `q` (false) into the clause being learnt.
@@ -664,11 +696,12 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             self.assign(asserting, CLAUSE | c as u32);
         } else {
             // Too many clauses are reasons now: restart, where none is, and keep the clause
-            // (all its literals are open at level 0, so it asserts nothing yet).
+            // if it fits (all its literals are open at level 0, so it asserts nothing yet).
+            // A learnt clause is only ever a consequence, so dropping it loses no solution.
+            self.stats.full_store_restarts += 1;
             self.cancel_until(0);
             self.reduce_store();
-            let stored = self.add_learnt(lbd);
-            debug_assert!(stored.is_some(), "a half-empty store holds any clause");
+            let _ = self.add_learnt(lbd);
         }
         self.bump_by /= DECAY;
         if self.bump_by > 1e20 {
@@ -681,9 +714,9 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
     /// full. `None` when it still does not fit.
     fn add_learnt(&mut self, lbd: usize) -> Option<usize> {
         let len = self.learnt_len;
-        if self.store_end + HEADER + len > STORE {
+        if self.store_end + HEADER + len > self.store_limit {
             self.reduce_store();
-            if self.store_end + HEADER + len > STORE {
+            if self.store_end + HEADER + len > self.store_limit {
                 return None;
             }
         }
@@ -723,7 +756,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             }
             c += words;
         }
-        let mut to_free = self.store_end.saturating_sub(STORE / 2);
+        let mut to_free = self.store_end.saturating_sub(self.store_limit / 2);
         // Every clause above `threshold` goes, and at `threshold` the oldest until enough.
         let mut threshold = LBD_CAP + 1;
         let mut above = 0;

@@ -4,7 +4,7 @@
 //!
 //! Grids here are slices of `side * side` bytes, row-major: 0 is a blank, `1..=side` a digit.
 
-use core::mem::MaybeUninit;
+use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
 use crate::engine::{Dlx, Flow, OptionRef, SearchStats};
@@ -89,22 +89,64 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     }
 }
 
-/// Solves a 16x16 grid as [`solve`] does, with clause learning instead of the DLX engine
-/// ([`crate::learning`]; measured faster on every 16x16 set, see the README), in `slot`.
-/// The same input gives the same solution every time.
-pub fn solve16(slot: &mut MaybeUninit<Learner16>, cells: &mut [u8]) -> Result<LearnStats, Error> {
+/// Conflicts after which [`solve16`] hands a puzzle over from clause learning to the DLX
+/// engine. No known puzzle comes near (the hardest public ones take at most 20,000 conflicts,
+/// 0.2 s); it is there so that the promise "it ends" rests on the DLX's exhaustive search of a
+/// finite tree, which needs no argument about learnt clauses that get deleted.
+pub const LEARN_LIMIT: u64 = 1_000_000;
+
+/// The stack space of one [`solve16`]: the learner, and should it give up, the DLX engine in
+/// the same bytes (never both at once), so a call needs only the larger of the two.
+#[repr(C)]
+pub union Workspace16 {
+    learner: ManuallyDrop<MaybeUninit<Learner16>>,
+    dlx: ManuallyDrop<MaybeUninit<Engine16>>,
+}
+
+/// What one [`solve16`] did: the learner's counters, and the DLX's nodes if it was needed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Solve16Stats {
+    pub learning: LearnStats,
+    pub dlx_nodes: Option<u64>,
+}
+
+/// Solves a 16x16 grid as [`solve`] does, by clause learning ([`crate::learning`]; measured
+/// faster than the DLX engine on every 16x16 set, see the README), with the DLX engine as the
+/// backstop after [`LEARN_LIMIT`] conflicts. The same input gives the same solution every time.
+pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8]) -> Result<Solve16Stats, Error> {
+    solve16_within(space, cells, LEARN_LIMIT)
+}
+
+/// [`solve16`] with the learner's conflict limit as a parameter (tests hand over early).
+pub fn solve16_within(
+    space: &mut MaybeUninit<Workspace16>,
+    cells: &mut [u8],
+    max_conflicts: u64,
+) -> Result<Solve16Stats, Error> {
     candidates(Shape::SIXTEEN, cells)?;
-    let cover = SudokuCover::<4>;
     let side = Shape::SIXTEEN.side();
-    let learner = Learner16::new_in(slot, cover).ok_or(Error::Length)?;
+    // SAFETY (both casts): the union is repr(C), so each field starts at its first byte and it
+    // is aligned for each; a MaybeUninit may hold any bytes. The learner's borrow ends before
+    // the engine's slot is made from the same bytes.
+    let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner16>>() };
+    let learner = Learner16::new_in(slot, SudokuCover::<4>).ok_or(Error::Length)?;
     let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * side + usize::from(d) - 1);
-    if !learner.solve(givens) {
-        return Err(Error::Unsolvable);
+    let verdict = learner.solve_within(givens, max_conflicts);
+    let learning = learner.stats();
+    match verdict {
+        Some(true) => {
+            for o in learner.chosen() {
+                cells[o / side] = (o % side + 1) as u8;
+            }
+            Ok(Solve16Stats { learning, dlx_nodes: None })
+        }
+        Some(false) => Err(Error::Unsolvable),
+        None => {
+            let dlx = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Engine16>>() };
+            let stats = solve(Engine16::zeroed_in(dlx), Shape::SIXTEEN, cells)?;
+            Ok(Solve16Stats { learning, dlx_nodes: Some(stats.nodes) })
+        }
     }
-    for o in learner.chosen() {
-        cells[o / side] = (o % side + 1) as u8;
-    }
-    Ok(learner.stats())
 }
 
 /// The geometry of a Sudoku whose boxes are `box_size` x `box_size`.

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{is_completion, read_shared, rng};
-use dlx::learning::{Learner, Matrix};
+use dlx::learning::{LearnStats, Learner, Matrix};
 use dlx::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
 use std::mem::MaybeUninit;
 
@@ -23,15 +23,27 @@ fn learn<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
     side: usize,
     cells: &[u8],
 ) -> (Option<Vec<u8>>, u64) {
+    let (grid, stats) = learn_in(slot, side, cells, usize::MAX);
+    (grid, stats.reductions)
+}
+
+/// [`learn`] with the clause store limited to `store_limit` words; all the counters.
+fn learn_in<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
+    slot: &mut MaybeUninit<Learner<M, O, I, S>>,
+    side: usize,
+    cells: &[u8],
+    store_limit: usize,
+) -> (Option<Vec<u8>>, LearnStats) {
     let learner = Learner::new_in(slot, M::default()).expect("the matrix fits");
     learner.set_checking(true);
+    learner.set_store_limit(store_limit);
     let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * side + usize::from(d) - 1);
     let solved = learner.solve(givens);
     assert_eq!(learner.fault(), None, "an invariant broke during the search");
     assert_eq!(learner.check_state(), Ok(()), "an invariant is broken at the end");
-    let reductions = learner.stats().reductions;
+    let stats = learner.stats();
     if !solved {
-        return (None, reductions);
+        return (None, stats);
     }
     let mut grid = cells.to_vec();
     let mut filled = 0;
@@ -40,7 +52,7 @@ fn learn<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
         filled += 1;
     }
     assert_eq!(filled, cells.len(), "one chosen option per cell");
-    (Some(grid), reductions)
+    (Some(grid), stats)
 }
 
 #[test]
@@ -224,9 +236,66 @@ fn clashing_givens_and_the_empty_grid() {
 }
 
 #[test]
-fn the_16x16_learner_leaves_room_on_a_256_kib_stack() {
+fn the_16x16_workspace_leaves_room_on_a_256_kib_stack() {
     // The whole search state is one value on dlx_solve16's stack; the rest of the 256 KiB
     // is for the caller's frames (tests/sudoku.rs and c_tests/threads.c run it on such stacks).
-    let size = std::mem::size_of::<dlx::sudoku::Learner16>();
+    let size = std::mem::size_of::<dlx::sudoku::Workspace16>();
     assert!(size <= 168 * 1024, "{size} bytes");
+}
+
+#[test]
+fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers() {
+    let mut space = MaybeUninit::uninit();
+    let mut handed_over = 0;
+    for (name, take) in [("enjoysudoku-tarek-first20-20", 20), ("enjoysudoku-blue-ultimate-15", 3)] {
+        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
+        let solutions = read_shared(&format!("data/sudoku16/{name}.solutions.txt"));
+        for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate().take(take) {
+            let (puzzle, solution) = (letters(p), letters(s));
+            for limit in [0, 7, u64::MAX] {
+                let mut grid = puzzle.clone();
+                let stats = sudoku::solve16_within(&mut space, &mut grid, limit).unwrap();
+                assert_eq!(grid, solution, "{name} line {} limit {limit}", line + 1);
+                assert!(stats.learning.conflicts <= limit);
+                assert!(stats.dlx_nodes.is_none() || stats.learning.conflicts == limit, "{stats:?}");
+                assert!(limit > 0 || stats.learning.conflicts == 0);
+                handed_over += usize::from(stats.dlx_nodes.is_some());
+            }
+            let wrong = one_wrong_digit(Shape::SIXTEEN, &puzzle, &solution, line).unwrap();
+            for limit in [0, 3] {
+                let mut grid = wrong.clone();
+                assert_eq!(sudoku::solve16_within(&mut space, &mut grid, limit), Err(dlx::Error::Unsolvable));
+                assert_eq!(grid, wrong, "untouched when unsolvable");
+            }
+        }
+    }
+    assert!(handed_over >= 30, "{handed_over}");
+}
+
+#[test]
+fn a_store_too_small_for_its_reasons_restarts_and_still_answers_right() {
+    // A few hundred words: reductions cannot always make room while clauses are reasons, so
+    // the search restarts (and drops the clause when even that is not enough).
+    let mut slot9 = MaybeUninit::<Learner9>::uninit();
+    let mut slot16 = MaybeUninit::<SmallLearner16>::uninit();
+    let (mut reductions, mut restarts) = (0, 0);
+    let puzzles = read_shared("data/sudoku9/forum-hardest-1106-375.txt");
+    let solutions = read_shared("data/sudoku9/forum-hardest-1106-375.solutions.txt");
+    for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate().take(150) {
+        for limit in [60, 200] {
+            let (found, stats) = learn_in(&mut slot9, 9, &digits_9(p), limit);
+            assert_eq!(found, Some(digits_9(s)), "line {} limit {limit}", line + 1);
+            reductions += stats.reductions;
+            restarts += stats.full_store_restarts;
+        }
+    }
+    let puzzles = read_shared("data/sudoku16/enjoysudoku-tarek-first20-20.txt");
+    let solutions = read_shared("data/sudoku16/enjoysudoku-tarek-first20-20.solutions.txt");
+    for (p, s) in puzzles.lines().zip(solutions.lines()) {
+        let (found, stats) = learn_in(&mut slot16, 16, &letters(p), 300);
+        assert_eq!(found, Some(letters(s)));
+        reductions += stats.reductions;
+        restarts += stats.full_store_restarts;
+    }
+    assert!(reductions > 100 && restarts > 10, "{reductions} reductions, {restarts} restarts for a full store");
 }

@@ -5,8 +5,7 @@ use std::mem::MaybeUninit;
 use std::time::Instant;
 
 use dlx::engine::{Choice, SearchStats};
-use dlx::learning::LearnStats;
-use dlx::sudoku::{self, Engine16, Shape};
+use dlx::sudoku::{self, Engine16, Shape, Solve16Stats};
 
 use super::common;
 
@@ -149,12 +148,12 @@ pub fn timed_solve(
 
 /// `dlx_solve16`'s search (clause learning) through the internal API: the time in us, its
 /// counters and the solved grid as letters. Panics on an unsolvable puzzle.
-pub fn timed_solve16(puzzle: &Puzzle) -> (f64, LearnStats, Vec<u8>) {
+pub fn timed_solve16(puzzle: &Puzzle) -> (f64, Solve16Stats, Vec<u8>) {
     let mut cells = [0u8; 256];
     sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
     let start = Instant::now();
-    let mut slot = MaybeUninit::uninit();
-    let stats = sudoku::solve16(&mut slot, &mut cells).unwrap();
+    let mut space = MaybeUninit::uninit();
+    let stats = sudoku::solve16(&mut space, &mut cells).unwrap();
     let us = start.elapsed().as_secs_f64() * 1e6;
     (us, stats, cells.iter().map(|&d| b'A' + d - 1).collect())
 }
