@@ -321,6 +321,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         if !self.place_givens(givens) {
             return Some(false);
         }
+        self.order_decisions();
         let (mut luby_u, mut luby_v) = (1u64, 1u64);
         let mut next_restart = LUBY_UNIT;
         loop {
@@ -361,6 +362,50 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             self.trail_lim[self.levels] = self.trail_len as u16;
             self.levels += 1;
             self.assign(chosen_lit(o), DECIDED);
+        }
+    }
+
+    /// Seeds the decision order as the DLX's MRV would choose: the options in the items with the
+    /// fewest open options first, with activities of a thousandth per step of that priority,
+    /// so that it still breaks ties among the options conflicts have not bumped (VSIDS takes
+    /// over as they do; an order without those activities was worse). Measured: hard-40 1,356
+    /// -> 1,131 conflicts, 200 isomorphs of it 1,478 -> 1,193 (worst 250 -> 175 ms),
+    /// tarek-tough 119 -> 73 (0.95 -> 0.63 ms); it costs the easy puzzles 15 us of set-up. The
+    /// heap holds just the open options, sorted by priority (a sorted array is a heap), so the
+    /// set-up is one counting sort.
+    fn order_decisions(&mut self) {
+        let options = self.matrix.options();
+        let mut open_count = [0u8; ITEMS];
+        for (count, open) in open_count.iter_mut().zip(&self.open) {
+            *count = open.count_ones() as u8;
+        }
+        let mut bucket_len = [0u16; 17];
+        for o in 0..options {
+            self.heap_pos[o] = NONE;
+            if self.val[o] == 0 {
+                let [a, b, c, d] = self.matrix.items_of(o).map(|(item, _)| open_count[item]);
+                // 1..=16 options: priority 16..=1, kept in `heap_pos` until the sort.
+                let priority = 17 - u16::from(a.min(b).min(c).min(d).clamp(1, 16));
+                self.activity[o] = f32::from(priority) * 1e-3;
+                self.heap_pos[o] = priority;
+                bucket_len[usize::from(priority)] += 1;
+            }
+        }
+        let mut bucket_start = [0u16; 17];
+        let mut at = 0;
+        for priority in (1..17).rev() {
+            bucket_start[priority] = at;
+            at += bucket_len[priority];
+        }
+        self.heap_len = usize::from(at);
+        for o in 0..options {
+            if self.heap_pos[o] != NONE {
+                let priority = usize::from(self.heap_pos[o]);
+                let k = bucket_start[priority];
+                bucket_start[priority] += 1;
+                self.heap[usize::from(k)] = o as u16;
+                self.heap_pos[o] = k;
+            }
         }
     }
 
