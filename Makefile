@@ -13,10 +13,11 @@
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
 #   make bench    the 16x16 benchmark against the seed program (target/bench/solve16.md, .svg)
 #   make bench-target   the Target Sudoku benchmark (target/bench/target.md)
-#   make bench-configs  the engine's configurations on the hard 16x16 sets (quick, for engine work)
+#   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
+#                 (quick, for search work)
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (target/bench/sat.md)
-#   make bench-learning  a clause-learning prototype (benches/learning.rs) against the engine
+#   make bench-learning  the allocating prototype src/learning.rs grew from, against the DLX engine
 
 CARGO ?= cargo
 CC    ?= cc
