@@ -681,7 +681,7 @@ fn main() {
             times.push(us);
             nodes += stats.nodes;
         }
-        report(name, "dlx_solve16's engine (default)", &times, nodes as f64 / set.len() as f64, "nodes");
+        report(name, "the DLX engine (default)", &times, nodes as f64 / set.len() as f64, "nodes");
         for config in configs {
             let mut times = Vec::new();
             let mut conflicts = 0;
