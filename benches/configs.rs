@@ -17,7 +17,6 @@
 use dlx::engine::{Choice, REDUCE_AFTER};
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 #[allow(dead_code)]
 mod puzzles;

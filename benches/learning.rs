@@ -31,7 +31,6 @@ use std::time::Instant;
 use dlx::engine::{Choice, REDUCE_AFTER};
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 #[allow(dead_code)]
 mod puzzles;

@@ -54,6 +54,15 @@ fn is_choice(l: Lit) -> bool {
     l & 1 == 1
 }
 
+/// The slots set in `mask`, lowest first.
+fn slots_in(mut mask: u16) -> impl Iterator<Item = u32> {
+    core::iter::from_fn(move || {
+        let slot = (mask != 0).then(|| mask.trailing_zeros())?;
+        mask &= mask - 1;
+        Some(slot)
+    })
+}
+
 /// Why an option has its value, in a `u32`: the kind in the top two bits, the rest an option,
 /// an item or a clause's offset in the store.
 const KIND: u32 = 3 << 30;
@@ -422,16 +431,8 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
                 continue;
             }
             self.assign(chosen_lit(o), DECIDED);
-            for (item, slot) in self.matrix.items_of(o) {
-                let mut others = self.open[item] & !(1 << slot);
-                while others != 0 {
-                    let o2 = self.matrix.option_at(item, others.trailing_zeros());
-                    others &= others - 1;
-                    match self.val[o2] {
-                        0 => self.assign(excluded_lit(o2), DECIDED),
-                        _ => return false,
-                    }
-                }
+            if self.exclude_rest(o, DECIDED).is_some() {
+                return false;
             }
         }
         self.qhead = self.trail_len;
@@ -506,20 +507,16 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             let l = self.trail[self.qhead];
             self.qhead += 1;
             let o = var(l);
-            for (item, slot) in self.matrix.items_of(o) {
-                if is_choice(l) {
-                    let mut others = self.open[item] & !(1 << slot);
-                    while others != 0 {
-                        let o2 = self.matrix.option_at(item, others.trailing_zeros());
-                        others &= others - 1;
-                        match self.val[o2] {
-                            0 => self.assign(excluded_lit(o2), EXCLUDED_BY | o as u32),
-                            1 => return Some(Conflict::Pair(o, o2)),
-                            _ => {}
-                        }
-                    }
-                } else if self.chosen[item] == 0 {
+            if is_choice(l) {
+                if let Some(o2) = self.exclude_rest(o, EXCLUDED_BY | o as u32) {
+                    return Some(Conflict::Pair(o, o2));
+                }
+            } else {
+                for (item, _) in self.matrix.items_of(o) {
                     let open = self.open[item];
+                    if self.chosen[item] > 0 {
+                        continue;
+                    }
                     if open == 0 {
                         return Some(Conflict::Item(item));
                     }
@@ -531,6 +528,24 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             }
             if let Some(conflict) = self.propagate_clauses(neg(l)) {
                 return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// Excludes the open options that share an item with chosen option `o`, for `reason`; an
+    /// option that is chosen as well is returned instead (it is a conflict). The item masks
+    /// hold no excluded option, so every other option met is open or chosen.
+    fn exclude_rest(&mut self, o: usize, reason: u32) -> Option<usize> {
+        for (item, slot) in self.matrix.items_of(o) {
+            for other in slots_in(self.open[item] & !(1 << slot)) {
+                let o2 = self.matrix.option_at(item, other);
+                if self.val[o2] == 1 {
+                    return Some(o2);
+                }
+                if self.val[o2] == 0 {
+                    self.assign(excluded_lit(o2), reason);
+                }
             }
         }
         None
@@ -607,10 +622,8 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
 
     /// Visits every option of `item` (chosen, each false) but `except`.
     fn visit_item(&mut self, item: usize, except: usize, pending: &mut usize) {
-        let mut slots = self.matrix.slots();
-        while slots != 0 {
-            let o = self.matrix.option_at(item, slots.trailing_zeros());
-            slots &= slots - 1;
+        for slot in slots_in(self.matrix.slots()) {
+            let o = self.matrix.option_at(item, slot);
             if o != except {
                 self.visit(chosen_lit(o), pending);
             }
@@ -631,17 +644,9 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         let low = (reason & !KIND) as usize;
         match reason & KIND {
             EXCLUDED_BY => known(low),
-            FORCED_BY => {
-                let mut slots = self.matrix.slots();
-                while slots != 0 {
-                    let o2 = self.matrix.option_at(low, slots.trailing_zeros());
-                    slots &= slots - 1;
-                    if o2 != o && !known(o2) {
-                        return false;
-                    }
-                }
-                true
-            }
+            FORCED_BY => slots_in(self.matrix.slots())
+                .map(|slot| self.matrix.option_at(low, slot))
+                .all(|o2| o2 == o || known(o2)),
             CLAUSE => (1..usize::from(self.store[low])).all(|k| known(var(self.lit_at(low, k)))),
             _ => false,
         }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{is_completion, read_shared, rng};
+use common::{brute_force_4x4, is_completion, read_shared, rng};
 use dlx::learning::{LearnStats, Learner, Matrix};
 use dlx::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
 use std::mem::MaybeUninit;
@@ -80,29 +80,6 @@ fn the_sudoku_cover_inverts_its_own_arithmetic() {
     check(SudokuCover::<2>, 4);
     check(SudokuCover::<3>, 9);
     check(SudokuCover::<4>, 16);
-}
-
-/// Completions of a 4x4 grid by plain backtracking over cells (no exact cover, no learning).
-fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
-    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
-        return u64::from(is_completion(4, &[0; 16], grid));
-    };
-    let shape = Shape::with_box_size(2).unwrap();
-    let mut count = 0;
-    for digit in 1..=4 {
-        grid[cell] = digit;
-        let allowed = sudoku::candidates(shape, &{
-            let mut g = *grid;
-            g[cell] = 0;
-            g
-        })
-        .unwrap();
-        if allowed[cell] & (1 << digit) != 0 {
-            count += brute_force_4x4(grid, cell + 1);
-        }
-    }
-    grid[cell] = 0;
-    count
 }
 
 #[test]

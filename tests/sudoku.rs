@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{is_completion, read_shared, rng};
+use common::{brute_force_4x4, is_completion, read_shared, rng};
 use dlx::Error;
 use dlx::engine::Dlx;
 use dlx::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
@@ -12,41 +12,6 @@ use std::ffi::CString;
 use std::mem::MaybeUninit;
 
 type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
-
-/// Completions of a 4x4 grid (0 blank) by plain backtracking over cells: no exact cover.
-fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
-    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
-        return u64::from(valid_4x4(grid));
-    };
-    let mut count = 0;
-    for digit in 1..=4 {
-        grid[cell] = digit;
-        if valid_4x4(grid) {
-            count += brute_force_4x4(grid, cell + 1);
-        }
-    }
-    grid[cell] = 0;
-    count
-}
-
-/// No digit twice in a row, column or box (blanks ignored).
-fn valid_4x4(grid: &[u8; 16]) -> bool {
-    let units = (0..4).flat_map(|u| {
-        [[u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3], [u, u + 4, u + 8, u + 12], {
-            let base = (u / 2) * 8 + (u % 2) * 2;
-            [base, base + 1, base + 4, base + 5]
-        }]
-    });
-    units.into_iter().all(|unit| {
-        let mut seen = 0u8;
-        unit.iter().all(|&c| {
-            let d = grid[c];
-            let fresh = d == 0 || seen & (1 << d) == 0;
-            seen |= if d == 0 { 0 } else { 1 << d };
-            fresh
-        })
-    })
-}
 
 #[test]
 fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {

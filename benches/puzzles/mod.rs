@@ -51,12 +51,7 @@ pub fn sets_to_run(names: &[&str], hard_label: &str) -> Vec<(String, Vec<Puzzle>
 /// a different order, so times over many isomorphs show a solver's spread rather than its luck
 /// on one layout (both the DLX's nodes and the learner's conflicts move a lot with order).
 pub fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
-    let mut next = |n: usize| {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        (*seed % n as u64) as usize
-    };
+    let mut next = |n: usize| (common::rng(seed) % n as u64) as usize;
     let mut shuffled = |n: usize| {
         let mut v: Vec<usize> = (0..n).collect();
         for k in (1..n).rev() {

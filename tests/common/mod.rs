@@ -199,3 +199,38 @@ pub fn is_completion(side: usize, puzzle: &[u8], solution: &[u8]) -> bool {
                 && unit_ok(&mut (0..side).map(|k| ((u / b) * b + k / b) * side + (u % b) * b + k % b))
         })
 }
+
+/// Completions of a 4x4 grid (0 blank) by plain backtracking over cells: no exact cover.
+pub fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
+    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
+        return u64::from(valid_4x4(grid));
+    };
+    let mut count = 0;
+    for digit in 1..=4 {
+        grid[cell] = digit;
+        if valid_4x4(grid) {
+            count += brute_force_4x4(grid, cell + 1);
+        }
+    }
+    grid[cell] = 0;
+    count
+}
+
+/// No digit twice in a row, column or box (blanks ignored).
+pub fn valid_4x4(grid: &[u8; 16]) -> bool {
+    let units = (0..4).flat_map(|u| {
+        [[u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3], [u, u + 4, u + 8, u + 12], {
+            let base = (u / 2) * 8 + (u % 2) * 2;
+            [base, base + 1, base + 4, base + 5]
+        }]
+    });
+    units.into_iter().all(|unit| {
+        let mut seen = 0u8;
+        unit.iter().all(|&c| {
+            let d = grid[c];
+            let fresh = d == 0 || seen & (1 << d) == 0;
+            seen |= if d == 0 { 0 } else { 1 << d };
+            fresh
+        })
+    })
+}
