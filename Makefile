@@ -1,23 +1,24 @@
 # dlx: the README's two commands (`make demo`, `make test`) and the pieces they use.
 #
-#   make          release build: target/release/libdlx.a, target/release/libdlx.so (soname
-#                 libdlx.so.MAJOR, with that link beside it)
+#   make          release build: target/release/libdlx.a (debug info stripped, as shipped),
+#                 target/release/libdlx.so (soname libdlx.so.MAJOR, with that link beside it)
 #   make install  libdlx.a, libdlx.so.X.Y.Z and its links, dlx.h, dlx.pc under PREFIX (default
 #                 /usr/local); LIBDIR, INCLUDEDIR, PKGCONFIGDIR, DESTDIR as usual. make uninstall
 #   make demo     the main job: build, then solve the POJ 3076 sample with the judge program
 #   make test     every test: installs missing test tools (scripts/test-tools), cargo's tests
-#                 (Rust, C harness via cc, header, examples, README), the C programs of
-#                 c_tests/ plain, with ASan/UBSan and under valgrind, a minute of fuzzing a
-#                 target, the Python module's tests (pytest)
+#                 of both crates (core internals and doc examples; C harness via cc, header,
+#                 examples, README, sizes), rustdoc without warnings, the C programs of c_tests/
+#                 plain, with ASan/UBSan and under valgrind, a minute of fuzzing a target, the
+#                 Python module's tests (pytest)
 #   make fuzz-long   the fuzz targets for FUZZ_HOURS (default 8) hours each
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
-#   make bench    the 16x16 benchmark against the seed program (target/bench/solve16.md, .svg)
-#   make bench-target   the Target Sudoku benchmark (target/bench/target.md)
+#   make bench    the 16x16 benchmark against the judge's reference program when ../shared has
+#                 it (docs/benchmarks.md, section "16x16")
+#   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
-#                 (quick, for search work)
+#                 (quick, for search work; docs/benchmarks.md, "Search configurations")
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
-#                 on the hard 16x16 sets (target/bench/sat.md)
-#   make bench-learning  the allocating prototype src/learning.rs grew from, against the DLX engine
+#                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
 
 CARGO ?= cargo
 CC    ?= cc
@@ -38,16 +39,15 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR      ?=
 FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
-# What `cargo rustc -- --print native-static-libs` reports for libdlx.a (tests/readme.rs).
-NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
-# dlx.pc's Libs.private, for `cc -static ... $(pkg-config --static --libs dlx)`: the same less
-# -lgcc_s, which has no archive; gcc links its static unwinder (libgcc_eh) itself under -static.
-PC_LIBS_PRIVATE := $(filter-out -lgcc_s,$(NATIVE_STATIC_LIBS))
+BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs bench-sat bench-learning clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench-target bench-configs bench-sat clean
 
+# The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
+# the file and changes no code (tests/size.rs measures the result).
 all:
-	$(CARGO) build --release
+	$(CARGO) build --release -p dlx
+	strip --strip-debug $(RELEASE)/libdlx.a
 	ln -sf libdlx.so $(RELEASE)/libdlx.so.$(MAJOR)
 
 # Installs the libraries, the header and dlx.pc built by `make`; `make uninstall` removes them.
@@ -60,8 +60,7 @@ install:
 	ln -sf libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so
 	install -m 644 include/dlx.h $(DESTDIR)$(INCLUDEDIR)/dlx.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' -e 's|@DESCRIPTION@|$(DESCRIPTION)|' \
-	    -e 's|@LIBS_PRIVATE@|$(PC_LIBS_PRIVATE)|' dlx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@DESCRIPTION@|$(DESCRIPTION)|' dlx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
 
 uninstall:
@@ -71,15 +70,16 @@ uninstall:
 
 $(JUDGES)/poj3076: examples/poj3076.c include/dlx.h all
 	@mkdir -p $(JUDGES)
-	$(CC) -O2 -std=c99 -Wall -Wextra -Iinclude examples/poj3076.c target/release/libdlx.a $(NATIVE_STATIC_LIBS) -o $@
+	$(CC) -O2 -std=c99 -Wall -Wextra -Iinclude examples/poj3076.c $(RELEASE)/libdlx.a -o $@
 
 demo: $(JUDGES)/poj3076
-	@echo "--- POJ 3076 sample (examples/poj3076-sample.in), solved:"
-	@$(JUDGES)/poj3076 < examples/poj3076-sample.in
+	@echo "--- POJ 3076 sample (tests/data/judges/poj3076-sample.in), solved:"
+	@$(JUDGES)/poj3076 < tests/data/judges/poj3076-sample.in
 
 test:
 	scripts/test-tools
-	$(CARGO) test --release
+	$(CARGO) test --release --workspace
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p dlx-core
 	$(MAKE) -C c_tests test sanitize valgrind
 	fuzz/run $(FUZZ_SECONDS)
 	python3 -m pytest -q bindings/python
@@ -92,16 +92,13 @@ header:
 	DLX_BLESS_HEADER=1 $(CARGO) build --release
 
 bench:
-	$(CARGO) bench --bench solve16
+	$(BENCH) solve16
 
 bench-target:
-	$(CARGO) bench --bench target
+	$(BENCH) target
 
 bench-configs:
-	$(CARGO) bench --bench configs
-
-bench-learning:
-	$(CARGO) bench --bench learning
+	$(BENCH) configs
 
 SATENV := target/satenv
 PYSAT_VERSION := 1.8.dev16
@@ -109,7 +106,7 @@ PYSAT_VERSION := 1.8.dev16
 bench-sat: all
 	test -x $(SATENV)/bin/python || python3 -m venv $(SATENV)
 	$(SATENV)/bin/python -c 'import pysat' 2>/dev/null || $(SATENV)/bin/pip install -q python-sat==$(PYSAT_VERSION)
-	$(SATENV)/bin/python benches/sat_compare.py $(SETS)
+	$(SATENV)/bin/python dlx-core/benches/sat_compare.py $(SETS)
 
 clean:
 	$(CARGO) clean

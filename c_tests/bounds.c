@@ -4,7 +4,7 @@
  * or written past the end is a SIGSEGV, so this program passing means neither function touched
  * memory beyond what the contract gives it.
  *
- *   bounds SHARED_DIR
+ *   bounds DATA_DIR
  *
  * dlx_solve16: full, short and over-long inputs whose NUL is the page's last byte (it must not
  * read past the NUL), and a 257-byte output that ends at the page's end. dlx_target_max: an
@@ -133,8 +133,8 @@ static void test_target(unsigned char *page, size_t page_size) {
 }
 
 int main(int argc, char **argv) {
-    if (take_shared_dir(argc, argv, 0, "")) return 2;
-    char *text = read_file("data/sudoku16/poj3076-sample-1.txt");
+    if (take_data_dir(argc, argv, 0, "")) return 2;
+    char *text = read_file("sudoku16/poj3076-sample-1.txt");
     CHECK(text && strlen(text) >= 256, "read the POJ sample");
     if (!text) return report("bounds");
     char good[257], solved[DLX16_OUT_LEN];

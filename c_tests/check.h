@@ -1,5 +1,5 @@
 /*
- * What the C test programs share: the CHECK counter, reading files under SHARED_DIR, and the
+ * What the C test programs share: the CHECK counter, reading files under DATA_DIR, and the
  * validity checks of a 16x16 solution and of a Target Sudoku completion. Header-only (static
  * functions), included once by each program.
  */
@@ -27,7 +27,7 @@ static long passed, failed;
         }                                                       \
     } while (0)
 
-static const char *shared_dir;
+static const char *data_dir;
 
 /* An output buffer with a canary tail, to see that nothing is written past DLX16_OUT_LEN and
  * that nothing at all is written on error. */
@@ -52,7 +52,7 @@ static inline double now_us(void) {
 
 static inline char *read_file(const char *relative) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", shared_dir, relative);
+    snprintf(path, sizeof path, "%s/%s", data_dir, relative);
     FILE *f = fopen(path, "rb");
     if (!f) {
         printf("cannot open %s\n", path);
@@ -155,14 +155,14 @@ static inline size_t read_ints(const char *text, int *out, size_t max) {
 }
 
 
-/* Reads SHARED_DIR from the command line (and at most `extra` more arguments, described by
+/* Reads DATA_DIR from the command line (and at most `extra` more arguments, described by
  * `usage`); returns 0, or 1 after printing the usage line. */
-static inline int take_shared_dir(int argc, char **argv, int extra, const char *usage) {
+static inline int take_data_dir(int argc, char **argv, int extra, const char *usage) {
     if (argc < 2 || argc > 2 + extra) {
-        fprintf(stderr, "usage: %s SHARED_DIR%s\n", argv[0], usage);
+        fprintf(stderr, "usage: %s DATA_DIR%s\n", argv[0], usage);
         return 1;
     }
-    shared_dir = argv[1];
+    data_dir = argv[1];
     return 0;
 }
 

@@ -1,9 +1,9 @@
 /*
  * The C harness: checks libdlx through its public header only, as a C user links it.
  *
- *   harness SHARED_DIR
+ *   harness DATA_DIR
  *
- * SHARED_DIR is the project's shared/ folder (seeds/ and data/ inside). The same source is
+ * DATA_DIR is the repository's tests/data (corpora, judge samples). The same source is
  * linked against libdlx.a and against libdlx.so (see c_tests/Makefile and tests/c_harness.rs).
  * Every check prints nothing when it holds and one line when it fails; the last line is
  * "harness: N passed, M failed", and the exit status is 1 if anything failed.
@@ -18,65 +18,43 @@
 
 #include "check.h"
 
-/* ---- the seed's sample, byte for byte --------------------------------------------------- */
+/* ---- POJ 3076's sample, byte for byte ------------------------------------------------- */
 
-#define SEED_16 "seeds/000_d26765aac5716a9b.txt"
-
-/* The 16 lines after `heading` (blank lines skipped), copied into `grid` as 16 lines of 16. */
-static int seed_block(char **lines, size_t n, const char *heading, char grid[16][17]) {
-    size_t i = 0;
-    while (i < n && strcmp(lines[i], heading) != 0) i++;
-    if (i == n) return 0;
-    i++;
-    while (i < n && lines[i][0] == '\0') i++;
-    for (int r = 0; r < 16; r++, i++) {
-        if (i >= n || strlen(lines[i]) != 16) return 0;
-        memcpy(grid[r], lines[i], 17);
-    }
-    return 1;
-}
-
-static void test_seed_sample(void) {
-    char *text = read_file(SEED_16);
-    CHECK(text != NULL, "read %s", SEED_16);
-    if (!text) return;
-    static char *lines[1000];
-    size_t n = split_lines(text, lines, 1000);
-    char input[16][17], output[16][17];
-    int found = seed_block(lines, n, "Sample Input", input) && seed_block(lines, n, "Sample Output", output);
-    CHECK(found, "the seed has a 16-line Sample Input and Sample Output");
-    if (found) {
-        /* As a judge reads it: 16 lines, each ending in LF. */
-        char judge_text[16 * 17 + 1], expected[257];
-        for (int r = 0; r < 16; r++) {
-            memcpy(judge_text + r * 17, input[r], 16);
-            judge_text[r * 17 + 16] = '\n';
-            memcpy(expected + r * 16, output[r], 16);
-        }
-        judge_text[16 * 17] = '\0';
-        expected[256] = '\0';
+static void test_judge_sample(void) {
+    char *input = read_file("judges/poj3076-sample.in");
+    char *output = read_file("judges/poj3076-sample.out");
+    CHECK(input != NULL && output != NULL, "read judges/poj3076-sample.in and .out");
+    if (input && output) {
+        /* The judge's 16 output lines, without their line ends, are the 256 cells. */
+        char expected[257];
+        size_t n = 0;
+        for (const char *p = output; *p && n < 256; p++)
+            if (*p != '\n') expected[n++] = *p;
+        expected[n] = '\0';
+        CHECK(n == 256 && strlen(output) == 16 * 17, "the sample output is 16 lines of 16");
         unsigned char out[GUARDED_LEN];
         fill(out);
-        int rc = dlx_solve16(judge_text, (char *)out);
-        CHECK(rc == DLX_OK, "seed sample: status %d", rc);
-        CHECK(memcmp(out, expected, 257) == 0, "seed sample: output differs from the seed's Sample Output");
-        CHECK(untouched(out, DLX16_OUT_LEN), "seed sample: wrote past DLX16_OUT_LEN");
+        int rc = dlx_solve16(input, (char *)out); /* as a judge reads it: 16 lines, LF ends */
+        CHECK(rc == DLX_OK, "judge sample: status %d", rc);
+        CHECK(memcmp(out, expected, 257) == 0, "judge sample: output differs from POJ 3076's");
+        CHECK(untouched(out, DLX16_OUT_LEN), "judge sample: wrote past DLX16_OUT_LEN");
     }
-    free(text);
+    free(input);
+    free(output);
 }
 
 /* ---- the public corpora ----------------------------------------------------------------- */
 
 struct corpus {
-    const char *name;        /* under data/sudoku16/ */
+    const char *name;        /* under sudoku16/ */
     const char *answers;     /* ".solutions.txt" (exact answers) or ".nsol.txt" (counts) */
 };
 
 
 static void test_corpus(const struct corpus *c) {
     char puzzles_path[512], answers_path[512];
-    snprintf(puzzles_path, sizeof puzzles_path, "data/sudoku16/%s.txt", c->name);
-    snprintf(answers_path, sizeof answers_path, "data/sudoku16/%s%s", c->name, c->answers);
+    snprintf(puzzles_path, sizeof puzzles_path, "sudoku16/%s.txt", c->name);
+    snprintf(answers_path, sizeof answers_path, "sudoku16/%s%s", c->name, c->answers);
     char *puzzles_text = read_file(puzzles_path), *answers_text = read_file(answers_path);
     CHECK(puzzles_text && answers_text, "read %s and its answers", c->name);
     if (!puzzles_text || !answers_text) {
@@ -119,7 +97,7 @@ static void test_corpus(const struct corpus *c) {
 static const char *sample_puzzle(void) {
     static char puzzle[257];
     if (!puzzle[0]) {
-        char *text = read_file("data/sudoku16/poj3076-sample-1.txt");
+        char *text = read_file("sudoku16/poj3076-sample-1.txt");
         if (text && strlen(text) >= 256) memcpy(puzzle, text, 256);
         free(text);
     }
@@ -273,8 +251,8 @@ static void test_whitespace_and_in_place(void) {
 
 static void test_target_set(const char *name) {
     char grids_path[256], answers_path[256];
-    snprintf(grids_path, sizeof grids_path, "data/target/%s.txt", name);
-    snprintf(answers_path, sizeof answers_path, "data/target/%s.ans", name);
+    snprintf(grids_path, sizeof grids_path, "target/%s.txt", name);
+    snprintf(answers_path, sizeof answers_path, "target/%s.ans", name);
     char *grids_text = read_file(grids_path), *answers_text = read_file(answers_path);
     CHECK(grids_text && answers_text, "read %s", name);
     if (grids_text && answers_text) {
@@ -367,10 +345,10 @@ static void test_small_stacks(void) {
 }
 
 int main(int argc, char **argv) {
-    if (take_shared_dir(argc, argv, 0, "")) return 2;
+    if (take_data_dir(argc, argv, 0, "")) return 2;
     printf("libdlx %s, header %s\n", dlx_version(), DLX_VERSION);
     test_strerror_and_version();
-    test_seed_sample();
+    test_judge_sample();
     test_status_codes();
     test_whitespace_and_in_place();
     test_small_stacks();

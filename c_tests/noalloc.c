@@ -6,7 +6,7 @@
  * on every error path, starting with the very first call into the library (no lazy set-up may
  * hide there), and each window must count zero.
  *
- *   noalloc SHARED_DIR
+ *   noalloc DATA_DIR
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -53,11 +53,11 @@ int posix_memalign(void **out, size_t align, size_t n) {
     } while (0)
 
 int main(int argc, char **argv) {
-    if (take_shared_dir(argc, argv, 0, "")) return 2;
+    if (take_data_dir(argc, argv, 0, "")) return 2;
     /* Read everything first: stdio and this program's own buffers allocate. */
-    char *sample = read_file("data/sudoku16/poj3076-sample-1.txt");
-    char *goomii = read_file("data/sudoku16/goomii17-hexasudoku-3000.txt");
-    char *noip = read_file("data/target/noip2009.txt");
+    char *sample = read_file("sudoku16/poj3076-sample-1.txt");
+    char *goomii = read_file("sudoku16/goomii17-hexasudoku-3000.txt");
+    char *noip = read_file("target/noip2009.txt");
     CHECK(sample && goomii && noip, "read the data");
     if (!sample || !goomii || !noip) return report("noalloc");
     static char *lines[3000];

@@ -5,7 +5,7 @@
  * thread. Any shared state, race or stack overflow in the library shows up as a mismatch or a
  * crash.
  *
- *   threads SHARED_DIR [CALLS_PER_THREAD]
+ *   threads DATA_DIR [CALLS_PER_THREAD]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -72,12 +72,12 @@ static void *work(void *arg) {
 }
 
 int main(int argc, char **argv) {
-    if (take_shared_dir(argc, argv, 1, " [CALLS_PER_THREAD]")) return 2;
+    if (take_data_dir(argc, argv, 1, " [CALLS_PER_THREAD]")) return 2;
     if (argc > 2) calls_per_thread = atol(argv[2]);
 
-    char *goomii = read_file("data/sudoku16/goomii17-hexasudoku-3000.txt");
-    char *gecode = read_file("data/sudoku16/gecode-janko-55.txt");
-    char *noip = read_file("data/target/noip2009.txt");
+    char *goomii = read_file("sudoku16/goomii17-hexasudoku-3000.txt");
+    char *gecode = read_file("sudoku16/gecode-janko-55.txt");
+    char *noip = read_file("target/noip2009.txt");
     CHECK(goomii && gecode && noip, "read the data");
     if (!goomii || !gecode || !noip) return report("threads");
 

@@ -2,12 +2,12 @@
 //! input and `tests/fuzz_regressions.rs` runs on the saved findings and edge cases.
 //!
 //! It owns nothing of the library's code: the expected status is derived by its own reading of
-//! the API contract (`../shared/api.md`), solutions are checked for validity, output buffers
+//! the API contract (the header's and README's), solutions are checked for validity, output buffers
 //! carry canaries, and grids with few blanks are settled by a plain backtracking count, so a
 //! wrong "unsolvable" or a wrong maximum is caught too.
 
 use core::ffi::{c_char, c_int};
-use dlx::ffi::{
+use crate::ffi::{
     DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX16_OUT_LEN, dlx_solve16, dlx_strerror,
     dlx_target_max,
 };

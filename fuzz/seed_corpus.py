@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' starting corpora from ../shared (never copied into the repo).
+"""Writes the fuzzers' starting corpora from the repository's test data.
 
-    seed_corpus.py SHARED_DIR OUT_DIR
+    seed_corpus.py DATA_DIR OUT_DIR
 
 OUT_DIR/solve16: puzzles from every 16x16 set and the seed's sample (as a judge reads it),
 plus the edge cases of the contract: every length from 0 to 300, stray and high bytes,
@@ -14,7 +14,7 @@ import sys
 
 
 def main():
-    shared, out = sys.argv[1], sys.argv[2]
+    data, out = sys.argv[1], sys.argv[2]
     solve16 = os.path.join(out, "solve16")
     target = os.path.join(out, "target_max")
     os.makedirs(solve16, exist_ok=True)
@@ -27,7 +27,7 @@ def main():
             f.write(data)
         count[kind] += 1
 
-    data16 = os.path.join(shared, "data", "sudoku16")
+    data16 = os.path.join(data, "sudoku16")
     puzzles = []
     for name in sorted(os.listdir(data16)):
         if name.endswith(".txt") and "." not in name[: -len(".txt")].replace("-", ""):
@@ -44,15 +44,10 @@ def main():
     sample = puzzles[0] if puzzles else b"-" * 256
     good = next((p for p in puzzles if len(p) == 256), b"-" * 256)
 
-    with open(os.path.join(shared, "seeds", "000_d26765aac5716a9b.txt"), "rb") as f:
-        seed_lines = f.read().splitlines()
-    try:
-        start = seed_lines.index(b"Sample Input") + 1
-        block = [l for l in seed_lines[start:] if l.strip()][:16]
-        put("solve16", b"\n".join(block) + b"\n")
-        put("solve16", b"\r\n".join(block) + b"\r\n")
-    except ValueError:
-        pass
+    with open(os.path.join(data, "judges", "poj3076-sample.in"), "rb") as f:
+        block = f.read().splitlines()
+    put("solve16", b"\n".join(block) + b"\n")
+    put("solve16", b"\r\n".join(block) + b"\r\n")
 
     for length in range(0, 301):
         put("solve16", (good * 2)[:length])
@@ -70,7 +65,7 @@ def main():
     put("solve16", b"." * 256)
     del sample
 
-    data9 = os.path.join(shared, "data", "target")
+    data9 = os.path.join(data, "target")
     for name in sorted(os.listdir(data9)):
         if not name.endswith(".txt"):
             continue

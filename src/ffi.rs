@@ -1,12 +1,10 @@
-//! The C entry points: pointer checks, status codes, and the hand-off to [`crate::sudoku`].
-//! cbindgen renders this module, doc comments included, as `include/dlx.h`.
+//! The C entry points: pointer checks, status codes, and the hand-off to `dlx_core`. cbindgen
+//! renders this module, doc comments included, as `include/dlx.h`. The fuzz targets compile
+//! this same file (fuzz/fuzz_targets), so it names nothing of the crate around it.
 
 use core::ffi::{CStr, c_char, c_int};
-use core::mem::MaybeUninit;
 
-use crate::Error;
-use crate::sudoku::{self, Shape};
-use crate::target;
+use dlx_core::Error;
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -27,10 +25,9 @@ pub const DLX16_OUT_LEN: usize = 257;
 /// Cells of a 9x9 grid: the ints `dlx_target_max` reads, and writes to `best`.
 pub const DLX9_CELLS: usize = 81;
 
-const fn status(error: Error) -> c_int {
+fn status(error: Error) -> c_int {
     match error {
         Error::Unsolvable => DLX_UNSOLVABLE,
-        Error::Null => DLX_ERR_NULL,
         Error::Length => DLX_ERR_LENGTH,
         Error::Cell => DLX_ERR_CELL,
     }
@@ -97,18 +94,14 @@ pub unsafe extern "C" fn dlx_solve16(puzzle: *const c_char, solution: *mut c_cha
     if puzzle.is_null() || solution.is_null() {
         return DLX_ERR_NULL;
     }
-    let mut cells = [0u8; DLX16_CELLS];
     // SAFETY: `puzzle` is non-NULL and NUL-terminated by this function's contract.
     let text = unsafe { CStrBytes::new(puzzle) };
-    if let Err(e) = sudoku::parse_letters(text, Shape::SIXTEEN, &mut cells) {
-        return status(e);
-    }
-    let mut space = MaybeUninit::uninit();
-    if let Err(e) = sudoku::solve16(&mut space, &mut cells) {
-        return status(e);
-    }
+    let cells = match dlx_core::solve16(text) {
+        Ok(cells) => cells,
+        Err(e) => return status(e),
+    };
     let mut out = [0u8; DLX16_OUT_LEN];
-    sudoku::write_letters(&cells, &mut out[..DLX16_CELLS]);
+    out[..DLX16_CELLS].copy_from_slice(&cells);
     // SAFETY: `solution` has room for DLX16_OUT_LEN bytes by contract, and `out` is a local
     // array, so the two cannot overlap even when `solution` is the puzzle's buffer.
     unsafe { core::ptr::copy_nonoverlapping(out.as_ptr(), solution.cast::<u8>(), DLX16_OUT_LEN) };
@@ -153,7 +146,7 @@ pub unsafe extern "C" fn dlx_target_max(grid: *const c_int, best: *mut c_int) ->
             _ => return DLX_ERR_CELL,
         };
     }
-    let outcome = match target::target_max(&cells) {
+    let outcome = match dlx_core::target_max(&cells) {
         Ok(outcome) => outcome,
         Err(e) => return status(e),
     };

@@ -1,17 +1,17 @@
 //! Builds the C test programs of c_tests/ with the cc crate against the real libdlx.a and,
-//! separately, libdlx.so, and runs them: the harness on the shared corpora, the guard-page
+//! separately, libdlx.so, and runs them: the harness on the corpora of tests/data, the guard-page
 //! bounds test, the malloc-counting test and the 8-thread test.
 
 mod common;
 
-use common::{Link, build_c, root, run_ok, scratch, shared_dir};
+use common::{Link, build_c, data_dir, root, run_ok, scratch};
 use std::process::Command;
 
 /// Builds and runs c_tests/<program>.c; returns how many checks passed.
 fn run_c_test(program: &str, link: Link) -> u64 {
     let exe = scratch("c_tests").join(format!("{program}-{link:?}").to_lowercase());
     build_c(&[root().join("c_tests").join(format!("{program}.c"))], &exe, link);
-    let output = run_ok(Command::new(&exe).arg(shared_dir()));
+    let output = run_ok(Command::new(&exe).arg(data_dir()));
     let stdout = String::from_utf8_lossy(&output.stdout);
     print!("{stdout}");
     let last = stdout.lines().last().unwrap_or_default();

@@ -1,9 +1,9 @@
 //! The judge programs of examples/, built against libdlx.a: poj3076.c and its C++ twin
-//! poj3076.cpp on the seed's sample and on multi-grid input, csu1605.c on the Target Sudoku data.
+//! poj3076.cpp on the judge's sample and on multi-grid input, csu1605.c on the Target Sudoku data.
 
 mod common;
 
-use common::{Link, build_c, build_cpp, read_shared, root, scratch, seed_sample_16};
+use common::{Link, build_c, build_cpp, poj3076_sample, read_data, root, scratch};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -46,18 +46,11 @@ fn run_program(name: &'static str, input: &str) -> Output {
 }
 
 #[test]
-fn judge_prints_the_seed_sample_output_byte_for_byte() {
-    let (input, output) = seed_sample_16();
+fn judge_prints_the_sample_output_byte_for_byte() {
+    let (input, output) = poj3076_sample();
     let run = run_judge(&input);
     assert!(run.status.success() && run.stderr.is_empty());
     assert_eq!(String::from_utf8(run.stdout).unwrap(), output);
-}
-
-#[test]
-fn the_embedded_demo_input_is_the_seed_sample() {
-    let (input, _) = seed_sample_16();
-    let embedded = std::fs::read_to_string(root().join("examples/poj3076-sample.in")).unwrap();
-    assert_eq!(embedded, input);
 }
 
 /// A puzzle line of the corpora as the 16 lines of a judge's input.
@@ -67,8 +60,8 @@ fn as_judge_grid(line: &str, eol: &str) -> String {
 
 #[test]
 fn judge_solves_many_grids_in_order_with_blank_lines_between() {
-    let puzzles = read_shared("data/sudoku16/goomii17-hexasudoku-3000.txt");
-    let solutions = read_shared("data/sudoku16/goomii17-hexasudoku-3000.solutions.txt");
+    let puzzles = read_data("sudoku16/goomii17-hexasudoku-3000.txt");
+    let solutions = read_data("sudoku16/goomii17-hexasudoku-3000.solutions.txt");
     for eol in ["\n", "\r\n"] {
         let input: Vec<String> = puzzles.lines().take(40).map(|p| as_judge_grid(p, eol)).collect();
         let expected: Vec<String> = solutions.lines().take(40).map(|s| as_judge_grid(s, "\n")).collect();
@@ -80,7 +73,7 @@ fn judge_solves_many_grids_in_order_with_blank_lines_between() {
 
 #[test]
 fn judge_reports_a_bad_grid_and_goes_on() {
-    let (input, output) = seed_sample_16();
+    let (input, output) = poj3076_sample();
     let bad = input.replacen('-', "Z", 1);
     let short = input.lines().take(15).map(|l| format!("{l}\n")).collect::<String>();
     let run = run_judge(&format!("{input}\n{bad}\n{input}\n{short}"));
@@ -91,20 +84,9 @@ fn judge_reports_a_bad_grid_and_goes_on() {
     assert!(stderr.contains("grid 4: the input does not hold exactly the number of cells"), "{stderr}");
 }
 
-/// The seed's Target Sudoku sample: (input, output) as the judge gives and expects them.
-fn seed_sample_target() -> (String, String) {
-    let seed = read_shared("seeds/004_0aec66d3322131b1.txt");
-    let block = |heading: &str| -> String {
-        let lines = seed.lines().skip_while(|l| l.trim_end() != heading).skip(1);
-        let lines: Vec<&str> = lines.skip_while(|l| l.trim().is_empty()).take_while(|l| !l.trim().is_empty()).collect();
-        lines.iter().map(|l| format!("{}\n", l.trim_end())).collect()
-    };
-    (block("Sample Input"), block("Sample Output"))
-}
-
 #[test]
-fn target_judge_prints_the_seed_sample_output_byte_for_byte() {
-    let (input, output) = seed_sample_target();
+fn target_judge_prints_the_sample_output_byte_for_byte() {
+    let (input, output) = (read_data("judges/csu1605-sample.in"), read_data("judges/csu1605-sample.out"));
     assert_eq!(input.lines().count(), 19, "T and two grids of 9 lines");
     assert_eq!(output, "2829\n2852\n");
     let run = run_program("csu1605", &input);
@@ -114,8 +96,8 @@ fn target_judge_prints_the_seed_sample_output_byte_for_byte() {
 
 #[test]
 fn target_judge_answers_the_noip_2009_set() {
-    let grids = read_shared("data/target/noip2009.txt");
-    let answers = read_shared("data/target/noip2009.ans");
+    let grids = read_data("target/noip2009.txt");
+    let answers = read_data("target/noip2009.ans");
     let run = run_program("csu1605", &format!("20\n{grids}"));
     assert!(run.status.success());
     assert_eq!(String::from_utf8(run.stdout).unwrap(), answers);

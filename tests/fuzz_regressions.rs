@@ -3,11 +3,14 @@
 //! reproducible mutations of real puzzles, so what the long fuzz campaigns found stays fixed.
 
 mod common;
+/// The C layer's own source, compiled into this test: its functions, called from Rust.
+#[path = "../src/ffi.rs"]
+mod ffi;
 #[path = "../fuzz/oracle.rs"]
 #[allow(dead_code)]
 mod oracle;
 
-use common::{read_shared, rng, root};
+use common::{read_data, rng, root};
 
 fn saved_inputs(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = root().join("fuzz/regressions").join(target);
@@ -42,7 +45,7 @@ fn saved_target_findings_pass_the_oracle() {
 fn some_puzzles() -> Vec<Vec<u8>> {
     let mut puzzles = Vec::new();
     for set in ["gecode-janko-55", "goomii17-hexasudoku-3000", "lloyd-amos-acs-general-1900"] {
-        let text = read_shared(&format!("data/sudoku16/{set}.txt"));
+        let text = read_data(&format!("sudoku16/{set}.txt"));
         puzzles.extend(text.lines().take(40).map(|l| l.trim().as_bytes().to_vec()));
     }
     puzzles

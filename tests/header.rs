@@ -2,6 +2,9 @@
 //! agrees with Cargo.toml, with the library's dlx_version() and with its soname.
 
 mod common;
+/// The C layer's own source, compiled into this test: its functions, called from Rust.
+#[path = "../src/ffi.rs"]
+mod ffi;
 
 use common::{c_compiler, lib_dir, root, run_ok, scratch};
 use std::ffi::CStr;
@@ -32,7 +35,7 @@ fn versions_agree_with_cargo_toml() {
     }
     assert!(header.contains(&format!("#define DLX_VERSION \"{version}\"\n")));
     // SAFETY: dlx_version returns a static NUL-terminated string.
-    let library = unsafe { CStr::from_ptr(dlx::ffi::dlx_version()) };
+    let library = unsafe { CStr::from_ptr(ffi::dlx_version()) };
     assert_eq!(library.to_str().unwrap(), version);
     // The fourth: the shared library's soname (build.rs), libdlx.so.MAJOR.
     let out = run_ok(Command::new("readelf").arg("-d").arg(lib_dir().join("libdlx.so")));

@@ -3,10 +3,13 @@
 //! error path, must make none. (c_tests/noalloc.c does the same from C by interposing malloc.)
 
 mod common;
+/// The C layer's own source, compiled into this test: its functions, called from Rust.
+#[path = "../src/ffi.rs"]
+mod ffi;
 
-use common::{read_shared, seed_sample_16};
+use common::{poj3076_sample, read_data};
 use core::ffi::{c_char, c_int};
-use dlx::ffi::*;
+use ffi::*;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -66,9 +69,9 @@ fn the_counter_counts() {
 
 #[test]
 fn dlx_solve16_never_allocates() {
-    let (sample, _) = seed_sample_16();
+    let (sample, _) = poj3076_sample();
     let mut inputs: Vec<Vec<u8>> = vec![sample.into_bytes()];
-    let goomii = read_shared("data/sudoku16/goomii17-hexasudoku-3000.txt");
+    let goomii = read_data("sudoku16/goomii17-hexasudoku-3000.txt");
     inputs.extend(goomii.lines().step_by(30).map(|l| l.as_bytes().to_vec()));
     let mut repeated = vec![b'-'; 256];
     repeated[0] = b'A';
@@ -91,11 +94,11 @@ fn dlx_solve16_never_allocates() {
 
 #[test]
 fn dlx_target_max_never_allocates() {
-    let text = read_shared("data/target/noip2009.txt");
+    let text = read_data("target/noip2009.txt");
     let ints: Vec<c_int> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
     let mut grids: Vec<[c_int; 81]> = ints.chunks(81).map(|c| c.try_into().unwrap()).collect();
     grids.push([0; 81]);
-    // A near-empty grid that takes the pattern bound's search (tests/target.rs, SPARSE_GRIDS).
+    // A near-empty grid that takes the pattern bound's search (dlx-core's target tests, SPARSE_GRIDS).
     let mut sparse = [0; 81];
     (sparse[4], sparse[66], sparse[67]) = (6, 6, 1);
     grids.push(sparse);

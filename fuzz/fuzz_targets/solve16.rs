@@ -1,6 +1,10 @@
 //! dlx_solve16 on arbitrary bytes (a NUL is appended; embedded NULs end the text early).
 #![no_main]
 
+/// The C layer's own source: the functions C programs call, compiled over dlx-core.
+#[path = "../../src/ffi.rs"]
+mod ffi;
+
 #[path = "../oracle.rs"]
 #[allow(dead_code)] // each target uses its own part of the oracle
 mod oracle;

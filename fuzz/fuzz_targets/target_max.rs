@@ -2,6 +2,10 @@
 //! dlx_strerror on the first four bytes as an int.
 #![no_main]
 
+/// The C layer's own source: the functions C programs call, compiled over dlx-core.
+#[path = "../../src/ffi.rs"]
+mod ffi;
+
 #[path = "../oracle.rs"]
 #[allow(dead_code)] // each target uses its own part of the oracle
 mod oracle;

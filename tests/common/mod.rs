@@ -1,4 +1,5 @@
-//! What the integration tests share: where things are, and compiling C against libdlx.
+//! What the C library's tests share: where things are, the test data, and compiling C against
+//! the libdlx of this very run.
 #![allow(dead_code)] // each test binary uses its own part of this module
 
 use std::path::{Path, PathBuf};
@@ -9,13 +10,14 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The project's shared/ folder (seeds, corpora): `$DLX_SHARED_DIR`, else `../shared`.
-pub fn shared_dir() -> PathBuf {
-    std::env::var_os("DLX_SHARED_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("../shared"))
+/// The test data the repository carries: corpora with known answers, judge samples.
+pub fn data_dir() -> PathBuf {
+    root().join("tests/data")
 }
 
-pub fn read_shared(relative: &str) -> String {
-    let path = shared_dir().join(relative);
+/// A file of tests/data, as text.
+pub fn read_data(relative: &str) -> String {
+    let path = data_dir().join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
@@ -69,9 +71,6 @@ pub fn c_compiler(cpp: bool) -> Command {
     compiler.to_command()
 }
 
-/// What `cargo rustc -- --print native-static-libs` reports for libdlx.a.
-pub const NATIVE_STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Link {
     Static,
@@ -81,14 +80,14 @@ pub enum Link {
 /// Compiles C sources into `out`, against include/ and libdlx linked as asked.
 pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
     let mut cmd = c_compiler(false);
-    cmd.arg("-std=c99").arg("-I").arg(root().join("include")).args(sources).arg("-o").arg(out);
+    cmd.arg("-std=c99").arg("-pthread").arg("-I").arg(root().join("include")).args(sources).arg("-o").arg(out);
     match link {
         Link::Static => {
-            cmd.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS);
+            cmd.arg(lib_dir().join("libdlx.a"));
         }
         Link::Shared => {
             let dir = shared_lib_dir();
-            cmd.arg("-L").arg(&dir).arg("-ldlx").arg("-lpthread").arg(format!("-Wl,-rpath,{}", dir.display()));
+            cmd.arg("-L").arg(&dir).arg("-ldlx").arg(format!("-Wl,-rpath,{}", dir.display()));
         }
     }
     run_ok(&mut cmd);
@@ -98,7 +97,7 @@ pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
 pub fn build_cpp(sources: &[PathBuf], out: &Path) {
     let mut cmd = c_compiler(true);
     cmd.arg("-std=c++17").arg("-pedantic").arg("-I").arg(root().join("include")).args(sources);
-    cmd.arg(lib_dir().join("libdlx.a")).args(NATIVE_STATIC_LIBS).arg("-o").arg(out);
+    cmd.arg(lib_dir().join("libdlx.a")).arg("-o").arg(out);
     run_ok(&mut cmd);
 }
 
@@ -125,112 +124,12 @@ pub fn run_ok(cmd: &mut Command) -> Output {
     output
 }
 
-/// The seed's 16x16 sample: (input, output), each 16 lines with LF ends, as a judge sees them.
-pub fn seed_sample_16() -> (String, String) {
-    let seed = read_shared("seeds/000_d26765aac5716a9b.txt");
-    let block = |heading: &str| -> String {
-        let mut lines = seed.lines().skip_while(|l| l.trim_end() != heading).skip(1);
-        let grid: Vec<&str> = lines.by_ref().skip_while(|l| l.trim().is_empty()).take(16).collect();
-        assert_eq!(grid.len(), 16, "{heading} has 16 lines");
-        assert!(grid.iter().all(|l| l.len() == 16), "{heading} lines are 16 cells");
-        grid.iter().map(|l| format!("{l}\n")).collect()
-    };
-    (block("Sample Input"), block("Sample Output"))
+/// POJ 3076's sample: (input, output), each 16 lines with LF ends, as the judge gives them.
+pub fn poj3076_sample() -> (String, String) {
+    (read_data("judges/poj3076-sample.in"), read_data("judges/poj3076-sample.out"))
 }
 
-/// A small xorshift generator: reproducible inputs without a crate.
-pub fn rng(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
-/// Whether `digit` is already in the row, column or box of `cell` of a 9x9 grid.
-pub fn repeats<T: PartialEq + Copy>(grid: &[T; 81], cell: usize, digit: T) -> bool {
-    let (r, c) = (cell / 9, cell % 9);
-    (0..9).any(|k| {
-        grid[r * 9 + k] == digit
-            || grid[k * 9 + c] == digit
-            || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == digit
-    })
-}
-
-/// A random valid full 9x9 grid: backtracking with shuffled digits.
-pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
-    fn fill(grid: &mut [u8; 81], cell: usize, seed: &mut u64) -> bool {
-        if cell == 81 {
-            return true;
-        }
-        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-        for k in (1..9).rev() {
-            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
-        }
-        for d in digits {
-            if !repeats(grid, cell, d) {
-                grid[cell] = d;
-                if fill(grid, cell + 1, seed) {
-                    return true;
-                }
-                grid[cell] = 0;
-            }
-        }
-        false
-    }
-    let mut grid = [0; 81];
-    assert!(fill(&mut grid, 0, seed), "a full grid always exists");
-    grid
-}
-
-/// Whether `solution` is a complete valid grid of side `side` (a square) that keeps the
-/// givens of `puzzle` (0 a blank, 1..=side a digit).
-pub fn is_completion(side: usize, puzzle: &[u8], solution: &[u8]) -> bool {
-    let b = (side as f64).sqrt() as usize;
-    let full = (1u32 << side) - 1;
-    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| {
-        cells.fold(0u32, |m, c| m | 1u32.checked_shl(u32::from(solution[c]).wrapping_sub(1)).unwrap_or(0)) == full
-    };
-    solution.len() == side * side
-        && solution.iter().all(|&d| d >= 1 && usize::from(d) <= side)
-        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
-        && (0..side).all(|u| {
-            unit_ok(&mut (0..side).map(|k| u * side + k))
-                && unit_ok(&mut (0..side).map(|k| k * side + u))
-                && unit_ok(&mut (0..side).map(|k| ((u / b) * b + k / b) * side + (u % b) * b + k % b))
-        })
-}
-
-/// Completions of a 4x4 grid (0 blank) by plain backtracking over cells: no exact cover.
-pub fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
-    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
-        return u64::from(valid_4x4(grid));
-    };
-    let mut count = 0;
-    for digit in 1..=4 {
-        grid[cell] = digit;
-        if valid_4x4(grid) {
-            count += brute_force_4x4(grid, cell + 1);
-        }
-    }
-    grid[cell] = 0;
-    count
-}
-
-/// No digit twice in a row, column or box (blanks ignored).
-pub fn valid_4x4(grid: &[u8; 16]) -> bool {
-    let units = (0..4).flat_map(|u| {
-        [[u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3], [u, u + 4, u + 8, u + 12], {
-            let base = (u / 2) * 8 + (u % 2) * 2;
-            [base, base + 1, base + 4, base + 5]
-        }]
-    });
-    units.into_iter().all(|unit| {
-        let mut seen = 0u8;
-        unit.iter().all(|&c| {
-            let d = grid[c];
-            let fresh = d == 0 || seen & (1 << d) == 0;
-            seen |= if d == 0 { 0 } else { 1 << d };
-            fresh
-        })
-    })
-}
+#[path = "../reference/mod.rs"]
+mod reference;
+#[allow(unused_imports)] // not every test binary uses the references
+pub use reference::*;

@@ -91,13 +91,13 @@ enum Conflict {
 /// literals are always the first two; a clause that is a reason has its implied literal first.
 const HEADER: usize = 4;
 const NEXT: [usize; 2] = [2, 3];
-/// The end of a watch list.
-const NONE: u16 = u16::MAX;
+/// The end of a watch list, and an option out of the decision heap.
+const NIL: u16 = u16::MAX;
 /// Marks a clause that the store reduction deletes, in its LBD word.
 const DOOMED: u16 = 0x8000;
 /// Literal block distances are counted up to this, which is plenty for ranking.
 const LBD_CAP: usize = 255;
-/// Conflicts per unit of the Luby sequence of restarts (measured best in bench-learning).
+/// Conflicts per unit of the Luby sequence of restarts (measured best: see docs/design.md).
 const LUBY_UNIT: u64 = 100;
 /// VSIDS: each conflict's bump grows by 1/0.95, so older activity fades.
 const DECAY: f32 = 0.95;
@@ -118,7 +118,7 @@ pub struct LearnStats {
 /// The whole state of a learning search over `M`, with room for `OPTIONS` options, `ITEMS`
 /// items and `STORE` words of learnt clauses (below 32,768, so offsets fit in a reason's low
 /// bits and in `u16` links).
-pub struct Learner<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> {
+pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> {
     matrix: M,
     /// Per option: 0 open, 1 chosen, -1 excluded; the decision level and the reason of a value.
     val: [i8; OPTIONS],
@@ -143,7 +143,7 @@ pub struct Learner<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const ST
     /// Per literal: the first clause watching it.
     watch: [[u16; 2]; OPTIONS],
     /// VSIDS: per option its activity, and a binary max-heap of options by activity with
-    /// each option's place in it (NONE when out).
+    /// each option's place in it (NIL when out).
     activity: [f32; OPTIONS],
     bump_by: f32,
     heap: [u16; OPTIONS],
@@ -162,7 +162,7 @@ pub struct Learner<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const ST
     fault: Option<&'static str>,
 }
 
-impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Learner<M, OPTIONS, ITEMS, STORE> {
+impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
     const FITS: () = assert!(
         STORE >= 2 * (HEADER + OPTIONS) && STORE < 1 << 15 && 2 * OPTIONS < 1 << 15,
         "the store must hold two of the longest clauses, and offsets and literals fit 16 bits"
@@ -187,8 +187,8 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         };
         let all = learner.matrix.slots();
         learner.open[..items].fill(all);
-        learner.watch.fill([NONE; 2]);
-        learner.heap_pos.fill(NONE);
+        learner.watch.fill([NIL; 2]);
+        learner.heap_pos.fill(NIL);
         for o in 0..options {
             learner.heap[o] = o as u16;
             learner.heap_pos[o] = o as u16;
@@ -201,17 +201,20 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
 
     /// Checks every invariant at each restart and store reduction from now on; a broken one
     /// is kept for [`fault`](Self::fault). For tests: it costs a pass over the whole state.
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn set_checking(&mut self, on: bool) {
         self.checking = on;
     }
 
     /// Lets the clause store use only `words` of its `STORE` words (tests: a tiny store makes
     /// every path of its reduction run, the restart when reasons fill it included).
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn set_store_limit(&mut self, words: usize) {
         self.store_limit = words.min(STORE);
     }
 
     /// The first broken invariant that checking found.
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn fault(&self) -> Option<&'static str> {
         self.fault
     }
@@ -272,7 +275,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             for polarity in 0..2 {
                 let l = (2 * o + polarity) as Lit;
                 let (mut c, mut steps) = (self.watch[o][polarity], 0);
-                while c != NONE {
+                while c != NIL {
                     let c0 = usize::from(c);
                     let k = if self.lit_at(c0, 0) == l { 0 } else { 1 };
                     if c0 >= self.store_end || self.lit_at(c0, k) != l || steps > STORE {
@@ -303,7 +306,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
                 return Err("the decision heap is out of order");
             }
         }
-        if (0..options).any(|o| self.val[o] == 0 && self.heap_pos[o] == NONE) {
+        if (0..options).any(|o| self.val[o] == 0 && self.heap_pos[o] == NIL) {
             return Err("an open option is missing from the decision heap");
         }
         Ok(())
@@ -321,6 +324,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
     /// Chooses `givens`, then searches for an exact cover that extends them: `true` when one
     /// is found ([`chosen`](Self::chosen) lists it), `false` when there is none. The same
     /// input gives the same cover every time.
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn solve(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
         self.solve_within(givens, u64::MAX) == Some(true)
     }
@@ -390,7 +394,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         }
         let mut bucket_len = [0u16; 17];
         for o in 0..options {
-            self.heap_pos[o] = NONE;
+            self.heap_pos[o] = NIL;
             if self.val[o] == 0 {
                 let [a, b, c, d] = self.matrix.items_of(o).map(|(item, _)| open_count[item]);
                 // 1..=16 options: priority 16..=1, kept in `heap_pos` until the sort.
@@ -408,7 +412,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         }
         self.heap_len = usize::from(at);
         for o in 0..options {
-            if self.heap_pos[o] != NONE {
+            if self.heap_pos[o] != NIL {
                 let priority = usize::from(self.heap_pos[o]);
                 let k = bucket_start[priority];
                 bucket_start[priority] += 1;
@@ -569,7 +573,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         // link field in the store.
         let mut link: Option<usize> = None;
         let mut next = *self.watch_of(f);
-        while next != NONE {
+        while next != NIL {
             let c = usize::from(next);
             let k = usize::from(self.lit_at(c, 0) != f);
             next = self.store[c + NEXT[k]];
@@ -842,7 +846,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
             from += words;
         }
         self.store_end = to;
-        self.watch.fill([NONE; 2]);
+        self.watch.fill([NIL; 2]);
         let mut c = 0;
         while c < self.store_end {
             self.watch_clause(c);
@@ -853,7 +857,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
 
     fn bump(&mut self, o: usize) {
         self.activity[o] += self.bump_by;
-        if self.heap_pos[o] != NONE {
+        if self.heap_pos[o] != NIL {
             self.heap_up(usize::from(self.heap_pos[o]));
         }
     }
@@ -863,7 +867,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
         while self.heap_len > 0 {
             let top = usize::from(self.heap[0]);
             self.heap_len -= 1;
-            self.heap_pos[top] = NONE;
+            self.heap_pos[top] = NIL;
             if self.heap_len > 0 {
                 let last = self.heap[self.heap_len];
                 self.heap[0] = last;
@@ -878,7 +882,7 @@ impl<M: Matrix, const OPTIONS: usize, const ITEMS: usize, const STORE: usize> Le
     }
 
     fn heap_insert(&mut self, o: usize) {
-        if self.heap_pos[o] == NONE {
+        if self.heap_pos[o] == NIL {
             self.heap[self.heap_len] = o as u16;
             self.heap_pos[o] = self.heap_len as u16;
             self.heap_len += 1;

@@ -4,22 +4,20 @@
 //! and the DLX engine's solution counts. The small stores used here make the learner delete and
 //! pack its clauses hundreds of times, with every invariant checked at each such step.
 
-mod common;
-
-use common::{brute_force_4x4, is_completion, read_shared, rng};
-use dlx::learning::{LearnStats, Learner, Matrix};
-use dlx::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
+use super::common::{brute_force_4x4, is_completion, read_data, rng};
+use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
+use crate::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
 use std::mem::MaybeUninit;
 
 /// The smallest stores the learner accepts for each size (two of the longest clauses).
-type Learner4 = Learner<SudokuCover<2>, { max_options(4) }, { max_items(4) }, { 2 * (4 + max_options(4)) }>;
-type Learner9 = Learner<SudokuCover<3>, { max_options(9) }, { max_items(9) }, { 2 * (4 + max_options(9)) }>;
-type SmallLearner16 = Learner<SudokuCover<4>, { max_options(16) }, { max_items(16) }, { 2 * (4 + max_options(16)) }>;
+type Learner4 = Learner<SudokuCover<2>, { max_items(4) }, { max_options(4) }, { 2 * (4 + max_options(4)) }>;
+type Learner9 = Learner<SudokuCover<3>, { max_items(9) }, { max_options(9) }, { 2 * (4 + max_options(9)) }>;
+type SmallLearner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, { 2 * (4 + max_options(16)) }>;
 
 /// Solves `cells` with a learner in `slot` (checking invariants as it goes): the completed
 /// grid, or None for "no solution"; also the number of store reductions.
-fn learn<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
-    slot: &mut MaybeUninit<Learner<M, O, I, S>>,
+fn learn<M: Matrix + Default, const I: usize, const O: usize, const S: usize>(
+    slot: &mut MaybeUninit<Learner<M, I, O, S>>,
     side: usize,
     cells: &[u8],
 ) -> (Option<Vec<u8>>, u64) {
@@ -28,8 +26,8 @@ fn learn<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
 }
 
 /// [`learn`] with the clause store limited to `store_limit` words; all the counters.
-fn learn_in<M: Matrix + Default, const O: usize, const I: usize, const S: usize>(
-    slot: &mut MaybeUninit<Learner<M, O, I, S>>,
+fn learn_in<M: Matrix + Default, const I: usize, const O: usize, const S: usize>(
+    slot: &mut MaybeUninit<Learner<M, I, O, S>>,
     side: usize,
     cells: &[u8],
     store_limit: usize,
@@ -138,8 +136,8 @@ fn nine_by_nine_sets_give_the_listed_answers_and_prove_wrong_digits_unsolvable()
     let (mut reductions, mut proofs) = (0, 0);
     for name in ["magictour-top1465-1465", "forum-hardest-1106-375", "norvig-hardest-11", "royle-17clue-every20th-2458"]
     {
-        let puzzles = read_shared(&format!("data/sudoku9/{name}.txt"));
-        let solutions = read_shared(&format!("data/sudoku9/{name}.solutions.txt"));
+        let puzzles = read_data(&format!("sudoku9/{name}.txt"));
+        let solutions = read_data(&format!("sudoku9/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
             let (puzzle, solution) = (digits_9(p), digits_9(s));
             let (found, r) = learn(&mut slot, 9, &puzzle);
@@ -162,8 +160,8 @@ fn hard_16x16_sets_give_the_listed_answers_with_a_small_store() {
     let mut slot = MaybeUninit::<SmallLearner16>::uninit();
     let mut reductions = 0;
     for name in ["enjoysudoku-blue-ultimate-15", "enjoysudoku-tarek-tough-206", "enjoysudoku-tarek-first20-20"] {
-        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
-        let solutions = read_shared(&format!("data/sudoku16/{name}.solutions.txt"));
+        let puzzles = read_data(&format!("sudoku16/{name}.txt"));
+        let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
             let (found, r) = learn(&mut slot, 16, &letters(p));
             assert_eq!(found, Some(letters(s)), "{name} line {}", line + 1);
@@ -180,8 +178,8 @@ fn sixteen_by_sixteen_wrong_digits_are_proven_unsolvable_as_the_dlx_counts() {
     let engine = Engine16::zeroed_in(&mut engine);
     let mut proofs = 0;
     for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "enjoysudoku-tarek-first20-20"] {
-        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
-        let solutions = read_shared(&format!("data/sudoku16/{name}.solutions.txt"));
+        let puzzles = read_data(&format!("sudoku16/{name}.txt"));
+        let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate().step_by(11) {
             let (puzzle, solution) = (letters(p), letters(s));
             let wrong = one_wrong_digit(Shape::SIXTEEN, &puzzle, &solution, line * 13).unwrap();
@@ -216,7 +214,7 @@ fn clashing_givens_and_the_empty_grid() {
 fn the_16x16_workspace_leaves_room_on_a_256_kib_stack() {
     // The whole search state is one value on dlx_solve16's stack; the rest of the 256 KiB
     // is for the caller's frames (tests/sudoku.rs and c_tests/threads.c run it on such stacks).
-    let size = std::mem::size_of::<dlx::sudoku::Workspace16>();
+    let size = std::mem::size_of::<crate::sudoku::Workspace16>();
     assert!(size <= 168 * 1024, "{size} bytes");
 }
 
@@ -225,8 +223,8 @@ fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers()
     let mut space = MaybeUninit::uninit();
     let mut handed_over = 0;
     for (name, take) in [("enjoysudoku-tarek-first20-20", 20), ("enjoysudoku-blue-ultimate-15", 3)] {
-        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
-        let solutions = read_shared(&format!("data/sudoku16/{name}.solutions.txt"));
+        let puzzles = read_data(&format!("sudoku16/{name}.txt"));
+        let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate().take(take) {
             let (puzzle, solution) = (letters(p), letters(s));
             for limit in [0, 7, u64::MAX] {
@@ -241,7 +239,7 @@ fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers()
             let wrong = one_wrong_digit(Shape::SIXTEEN, &puzzle, &solution, line).unwrap();
             for limit in [0, 3] {
                 let mut grid = wrong.clone();
-                assert_eq!(sudoku::solve16_within(&mut space, &mut grid, limit), Err(dlx::Error::Unsolvable));
+                assert_eq!(sudoku::solve16_within(&mut space, &mut grid, limit), Err(crate::Error::Unsolvable));
                 assert_eq!(grid, wrong, "untouched when unsolvable");
             }
         }
@@ -256,8 +254,8 @@ fn a_store_too_small_for_its_reasons_restarts_and_still_answers_right() {
     let mut slot9 = MaybeUninit::<Learner9>::uninit();
     let mut slot16 = MaybeUninit::<SmallLearner16>::uninit();
     let (mut reductions, mut restarts) = (0, 0);
-    let puzzles = read_shared("data/sudoku9/forum-hardest-1106-375.txt");
-    let solutions = read_shared("data/sudoku9/forum-hardest-1106-375.solutions.txt");
+    let puzzles = read_data("sudoku9/forum-hardest-1106-375.txt");
+    let solutions = read_data("sudoku9/forum-hardest-1106-375.solutions.txt");
     for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate().take(150) {
         for limit in [60, 200] {
             let (found, stats) = learn_in(&mut slot9, 9, &digits_9(p), limit);
@@ -266,8 +264,8 @@ fn a_store_too_small_for_its_reasons_restarts_and_still_answers_right() {
             restarts += stats.full_store_restarts;
         }
     }
-    let puzzles = read_shared("data/sudoku16/enjoysudoku-tarek-first20-20.txt");
-    let solutions = read_shared("data/sudoku16/enjoysudoku-tarek-first20-20.solutions.txt");
+    let puzzles = read_data("sudoku16/enjoysudoku-tarek-first20-20.txt");
+    let solutions = read_data("sudoku16/enjoysudoku-tarek-first20-20.solutions.txt");
     for (p, s) in puzzles.lines().zip(solutions.lines()) {
         let (found, stats) = learn_in(&mut slot16, 16, &letters(p), 300);
         assert_eq!(found, Some(letters(s)));

@@ -1,14 +1,11 @@
 //! The Sudoku encoding and the engine against independent evidence: a plain backtracking
 //! reference on 4x4 grids, the known 9x9 and 16x16 answers and solution counts in
-//! ../shared/data, and the 256 KiB stack promise.
+//! tests/data, and the 256 KiB stack promise.
 
-mod common;
-
-use common::{brute_force_4x4, is_completion, read_shared, rng};
-use dlx::Error;
-use dlx::engine::Dlx;
-use dlx::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
-use std::ffi::CString;
+use super::common::{brute_force_4x4, is_completion, read_data, rng};
+use crate::Error;
+use crate::exact_cover::dlx::Dlx;
+use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
 use std::mem::MaybeUninit;
 
 type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
@@ -55,8 +52,8 @@ fn letters(line: &str) -> Vec<u8> {
 
 /// Each puzzle of a 9x9 set solves to its listed solution, which is unique.
 fn check_9x9_set(name: &str) {
-    let puzzles = read_shared(&format!("data/sudoku9/{name}.txt"));
-    let solutions = read_shared(&format!("data/sudoku9/{name}.solutions.txt"));
+    let puzzles = read_data(&format!("sudoku9/{name}.txt"));
+    let solutions = read_data(&format!("sudoku9/{name}.solutions.txt"));
     let mut slot = MaybeUninit::uninit();
     let e = Engine9::zeroed_in(&mut slot);
     let mut n = 0;
@@ -103,8 +100,8 @@ fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
     parse: fn(&str) -> Vec<u8>,
     skip: &[usize],
 ) -> (usize, usize) {
-    let puzzles = read_shared(&format!("{name}.txt"));
-    let counts = read_shared(&format!("{name}.nsol.txt"));
+    let puzzles = read_data(&format!("{name}.txt"));
+    let counts = read_data(&format!("{name}.nsol.txt"));
     let (mut unique, mut many) = (0, 0);
     for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate() {
         if skip.contains(&(line + 1)) {
@@ -126,7 +123,7 @@ fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
 fn nine_by_nine_serg_puzzles_all_have_two_or_more_solutions() {
     let mut slot = MaybeUninit::uninit();
     let e = Engine9::zeroed_in(&mut slot);
-    let counted = check_solution_counts(e, Shape::NINE, "data/sudoku9/serg-benchmark-first1000-1000", digits_9, &[]);
+    let counted = check_solution_counts(e, Shape::NINE, "sudoku9/serg-benchmark-first1000-1000", digits_9, &[]);
     assert_eq!(counted, (0, 1000));
 }
 
@@ -135,7 +132,7 @@ fn sixteen_by_sixteen_solution_counts_match_the_lloyd_amos_nsol_file() {
     let mut slot = MaybeUninit::uninit();
     let e = Engine16::zeroed_in(&mut slot);
     let (unique, many) =
-        check_solution_counts(e, Shape::SIXTEEN, "data/sudoku16/lloyd-amos-acs-general-1900", letters, &[]);
+        check_solution_counts(e, Shape::SIXTEEN, "sudoku16/lloyd-amos-acs-general-1900", letters, &[]);
     assert!(unique > 600 && many > 1100, "{unique} unique, {many} with more");
 }
 
@@ -144,7 +141,7 @@ fn sixteen_by_sixteen_known_puzzles_are_unique() {
     let mut slot = MaybeUninit::uninit();
     let e = Engine16::zeroed_in(&mut slot);
     for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "poj3076-sample-1"] {
-        let puzzles = read_shared(&format!("data/sudoku16/{name}.txt"));
+        let puzzles = read_data(&format!("sudoku16/{name}.txt"));
         for (line, p) in puzzles.lines().enumerate() {
             let found = sudoku::count_solutions(e, Shape::SIXTEEN, &letters(p), 2);
             assert_eq!(found, Ok(1), "{name} line {}", line + 1);
@@ -153,16 +150,15 @@ fn sixteen_by_sixteen_known_puzzles_are_unique() {
 }
 
 fn solve16(text: &str) -> (i32, Vec<u8>) {
-    let input = CString::new(text).unwrap();
-    let mut out = vec![0u8; 257];
-    // SAFETY: `input` is NUL-terminated and `out` has 257 bytes.
-    let rc = unsafe { dlx::ffi::dlx_solve16(input.as_ptr(), out.as_mut_ptr().cast()) };
-    (rc, out)
+    match crate::solve16(text.bytes()) {
+        Ok(cells) => (0, cells.to_vec()),
+        Err(e) => (e as i32, Vec::new()),
+    }
 }
 
 #[test]
 fn solve16_runs_on_a_256_kib_thread_stack() {
-    let (puzzle, _) = common::seed_sample_16();
+    let (puzzle, _) = super::common::poj3076_sample();
     let (rc, expected) = solve16(&puzzle);
     assert_eq!(rc, 0);
     let handles: Vec<_> = (0..4)
@@ -178,7 +174,7 @@ fn solve16_runs_on_a_256_kib_thread_stack() {
 
 #[test]
 fn solve16_gives_the_same_answer_every_time_on_puzzles_with_many_solutions() {
-    let puzzles = read_shared("data/sudoku16/lloyd-amos-acs-general-1900.txt");
+    let puzzles = read_data("sudoku16/lloyd-amos-acs-general-1900.txt");
     for p in puzzles.lines().take(300).step_by(7) {
         let first = solve16(p);
         assert_eq!(first.0, 0);

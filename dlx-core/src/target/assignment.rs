@@ -34,6 +34,7 @@ impl Assignment {
 }
 
 /// Solves the `n` x `n` top-left corner of `cost` (`1 <= n <= MAX_N`).
+#[cfg(test)]
 pub fn solve(cost: &[[i64; MAX_N]; MAX_N], n: usize) -> Assignment {
     solve_from(cost, n, None)
 }

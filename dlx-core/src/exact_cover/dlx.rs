@@ -257,11 +257,6 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         self.probing = probing;
     }
 
-    /// Number of items (`n`).
-    pub fn item_count(&self) -> usize {
-        self.items
-    }
-
     /// Appends an option covering `items` (each in `1..=n`, no repeats). Only before
     /// [`select`](Self::select) and [`search`](Self::search).
     pub fn add_option(&mut self, items: &[usize]) -> Result<OptionRef, BuildError> {
@@ -360,6 +355,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// Calls `on_solution` for each exact cover (extending the selected options) until it says
     /// [`Flow::Stop`] or the space is exhausted. Either way the matrix is restored to its state
     /// before the call, so the same engine can be searched again.
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn search(&mut self, on_solution: impl FnMut(&Self) -> Flow) -> SearchStats {
         self.search_pruned(|_| true, on_solution)
     }
@@ -854,6 +850,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// doubly linked, each active item's list is doubly linked, its nodes name it, and its
     /// length is the number of nodes in the list. Returns a description of the first fault.
     #[cfg(any(test, debug_assertions))]
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn check_links(&self) -> Result<(), &'static str> {
         let mut seen = 0;
         let mut i = 0usize;

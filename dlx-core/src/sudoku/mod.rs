@@ -7,8 +7,8 @@
 use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
-use crate::engine::{Dlx, Flow, OptionRef, SearchStats};
-use crate::learning::{LearnStats, Learner, Matrix};
+use crate::exact_cover::dlx::{Dlx, Flow, OptionRef, SearchStats};
+use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 
 /// Rows of the seeds' matrices: one per (cell, digit), plus the seeds' slack of 10 (their `MN`).
 pub const fn max_options(side: usize) -> usize {
@@ -33,7 +33,7 @@ pub type Engine9 = Dlx<{ max_items(9) }, { max_options(9) }, { max_nodes(9) }>;
 /// Words of learnt clauses in [`Learner16`] (48 KiB of its 170 KiB).
 pub const STORE16: usize = 24_576;
 /// Clause learning sized for 16x16 grids.
-pub type Learner16 = Learner<SudokuCover<4>, { max_options(16) }, { max_items(16) }, STORE16>;
+pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, STORE16>;
 
 /// A `BOX`² x `BOX`² Sudoku as the learner sees it, by arithmetic: option
 /// `cell * side + digit - 1`; items the cell, the row-digit, the column-digit and the box-digit
@@ -291,6 +291,7 @@ pub fn solve_within<const I: usize, const O: usize, const N: usize>(
 }
 
 /// Counts the completions of `cells`, stopping at `limit`.
+#[cfg(any(test, feature = "internals"))] // tests and benchmarks
 pub fn count_solutions<const I: usize, const O: usize, const N: usize>(
     engine: &mut Dlx<I, O, N>,
     shape: Shape,

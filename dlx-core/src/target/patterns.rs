@@ -14,17 +14,16 @@
 //! near-empty grids where `target`'s row relaxation stayed 1.5 to 4 points above the optimum
 //! was measured within half a point of it (HiGHS on all 46,656 patterns per digit, run by
 //! hand; on a few grids found since it is one or two points above, and the search closes the
-//! rest: see fuzz/regressions/README.md). A step costs about 25 us, more than the row
+//! rest: see docs/design.md). A step costs about 25 us, more than the row
 //! relaxation's, so `target` calls on it only when its own bound has stalled.
 
-use crate::target::{CELLS, SCALE, weight};
+use super::weights::{CELLS, SCALE, SIDE, round, weight};
 
-const SIDE: usize = 9;
 const MASKS: usize = 1 << SIDE;
 /// Far below i64 overflow for nine digits of nine cells; marks "no pattern".
-const NONE: i64 = i64::MIN / 4;
-/// Multipliers stay within this, so every sum stays exact and far from NONE.
-const MULTIPLIER_LIMIT: i64 = 1 << 40;
+const NO_PATTERN: i64 = i64::MIN / 4;
+/// The cell multipliers stay within this, so every sum stays exact and far from NO_PATTERN.
+const CELL_MULTIPLIER_LIMIT: i64 = 1 << 40;
 /// The columns of each stack of boxes.
 const STACKS: [u16; 3] = [0b000_000_111, 0b000_111_000, 0b111_000_000];
 
@@ -56,10 +55,10 @@ impl PatternBound {
         Some(value)
     }
 
-    /// The digit's profit in each cell at the current multipliers (NONE where it may not go)
+    /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go)
     /// and the columns open to it in each row.
     fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> ([[i64; SIDE]; SIDE], [u16; SIDE]) {
-        let mut profit = [[NONE; SIDE]; SIDE];
+        let mut profit = [[NO_PATTERN; SIDE]; SIDE];
         let mut open = [0u16; SIDE];
         for (cell, mask) in allowed.iter().enumerate() {
             if mask & (1 << digit) != 0 {
@@ -108,20 +107,20 @@ impl PatternBound {
             // L falls as the multipliers of over-covered cells rise.
             let step = (value - aim) as f64 / norm2 as f64;
             for (u, e) in self.multipliers.iter_mut().zip(excess) {
-                *u = (*u + (step * e as f64).round() as i64).clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
+                *u = (*u + round(step * e as f64)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT);
             }
         }
         // The bound where the steps ended, from each digit's best pattern through every cell
         // (the best through a cell of the first row is the digit's best), which the fixing
         // needs anyway.
-        let mut through = [[[NONE; SIDE]; SIDE]; SIDE];
-        let mut best = [NONE; SIDE];
+        let mut through = [[[NO_PATTERN; SIDE]; SIDE]; SIDE];
+        let mut best = [NO_PATTERN; SIDE];
         let mut value: i64 = self.multipliers.iter().sum();
         for digit in 1..=SIDE {
             let (profit, open) = self.profits(allowed, digit);
             through[digit - 1] = best_through(&profit, &open);
-            best[digit - 1] = through[digit - 1][0].iter().copied().max().unwrap_or(NONE);
-            if best[digit - 1] == NONE {
+            best[digit - 1] = through[digit - 1][0].iter().copied().max().unwrap_or(NO_PATTERN);
+            if best[digit - 1] == NO_PATTERN {
                 return None;
             }
             value += best[digit - 1];
@@ -137,7 +136,7 @@ impl PatternBound {
         for (digit, (through, best)) in (1..=SIDE).zip(through.iter().zip(best)) {
             for (cell, survivor) in survivors.iter_mut().enumerate() {
                 let via = through[cell / SIDE][cell % SIDE];
-                if via != NONE && best - via <= slack {
+                if via != NO_PATTERN && best - via <= slack {
                     *survivor |= 1 << digit;
                 }
             }
@@ -152,10 +151,10 @@ fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut 
     // best[m]: the best sum over rows 0..popcount(m) using exactly the columns of m. A set's
     // size says which row comes next, and a stack whose used columns outnumber the bands
     // already complete has its box in the current band taken.
-    let mut best = [NONE; MASKS];
+    let mut best = [NO_PATTERN; MASKS];
     best[0] = 0;
     for used in 0..MASKS {
-        if best[used] == NONE {
+        if best[used] == NO_PATTERN {
             continue;
         }
         for (row, col, next) in placements(used, open) {
@@ -163,7 +162,7 @@ fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut 
         }
     }
     let total = best[MASKS - 1];
-    if total == NONE {
+    if total == NO_PATTERN {
         return None;
     }
     // Walk back: some last column explains each state's best value.
@@ -173,7 +172,7 @@ fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut 
         let Some(col) = (0..SIDE).find(|&col| {
             let before = used & !(1 << col);
             used & 1 << col != 0
-                && best[before] != NONE
+                && best[before] != NO_PATTERN
                 && open[row] & (1 << col) != 0
                 && free_stacks(before as u16, row) & (1 << col) != 0
                 && best[before] + profit[row][col] == best[used]
@@ -186,28 +185,28 @@ fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut 
     Some(total)
 }
 
-/// The best pattern's profit through each open cell (NONE where no pattern passes).
+/// The best pattern's profit through each open cell (NO_PATTERN where no pattern passes).
 fn best_through(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE]) -> [[i64; SIDE]; SIDE] {
     // before[m] as `best_pattern`'s best; after[m]: the best over the rows below
     // popcount(m) given the columns of m are used.
-    let mut before = [NONE; MASKS];
-    let mut after = [NONE; MASKS];
+    let mut before = [NO_PATTERN; MASKS];
+    let mut after = [NO_PATTERN; MASKS];
     before[0] = 0;
     after[MASKS - 1] = 0;
     for used in (0..MASKS - 1).rev() {
         for (row, col, next) in placements(used, open) {
-            if after[next] != NONE {
+            if after[next] != NO_PATTERN {
                 after[used] = after[used].max(profit[row][col] + after[next]);
             }
         }
     }
-    let mut through = [[NONE; SIDE]; SIDE];
+    let mut through = [[NO_PATTERN; SIDE]; SIDE];
     for used in 0..MASKS - 1 {
-        if before[used] == NONE || after[used] == NONE {
+        if before[used] == NO_PATTERN || after[used] == NO_PATTERN {
             continue;
         }
         for (row, col, next) in placements(used, open) {
-            if after[next] != NONE {
+            if after[next] != NO_PATTERN {
                 let via = before[used] + profit[row][col];
                 before[next] = before[next].max(via);
                 through[row][col] = through[row][col].max(via + after[next]);

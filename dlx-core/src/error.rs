@@ -1,0 +1,26 @@
+//! The ways a call can fail, independent of how the C boundary spells them.
+
+use core::fmt;
+
+/// Why a puzzle has no answer. The C library maps each to its `DLX_` status code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Error {
+    /// Well-formed input with no valid completion, givens that repeat in a unit included.
+    Unsolvable,
+    /// The input does not hold exactly the number of cells the function takes.
+    Length,
+    /// A cell holds something other than a symbol or a blank of its alphabet.
+    Cell,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Error::Unsolvable => "the puzzle has no valid completion",
+            Error::Length => "the input does not hold exactly the number of cells the function takes",
+            Error::Cell => "a cell holds something other than a symbol or a blank of its alphabet",
+        })
+    }
+}
+
+impl core::error::Error for Error {}

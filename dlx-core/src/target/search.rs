@@ -1,0 +1,197 @@
+//! One branch and bound over the completions whose reduced costs sum to at most a limit, on
+//! the DLX engine, with the quick bound at every node and optionally the pattern bound.
+
+use core::cell::Cell;
+
+use super::patterns::PatternBound;
+use super::relaxation::ReducedCosts;
+use super::weights::{CELLS, Grid, SCALE, SIDE};
+use crate::exact_cover::dlx::{Choice, Flow};
+use crate::sudoku::{self, Engine9, Shape, max_nodes};
+
+const NODES9: usize = max_nodes(SIDE);
+/// A reduced-cost limit that cuts nothing (sums of 81 finite reduced costs stay far below).
+pub(super) const UNLIMITED: i64 = i64::MAX / 4;
+/// Pattern-bound steps at a node of such a search (more measured no faster: nodes fell less
+/// than the steps cost).
+const NODE_STEPS: usize = 10;
+
+/// One branch and bound over the completions whose reduced costs sum to at most a limit.
+pub(super) struct Search<'e, 'a> {
+    pub(super) engine: &'e mut Engine9,
+    pub(super) cells: &'a Grid,
+    pub(super) allowed: &'a [u32; CELLS],
+    pub(super) reduced: &'a ReducedCosts,
+    /// L at the multipliers that gave `reduced` (SCALE * score = L - the reduced costs' sum).
+    pub(super) value: i64,
+    /// With the pattern bound, every node the quick bound keeps is bounded again by it,
+    /// re-optimised at that node, and loses the options it rules out: far fewer nodes where
+    /// near-zero reduced costs leave the quick bound blind (grids with a few clues in one
+    /// corner), but each node costs many times more.
+    pub(super) strong: Option<&'e mut PatternBound>,
+}
+
+impl Search<'_, '_> {
+    /// Returns the completion found (the first if not `exhaustive`; else the best, each find
+    /// lowering the limit so that only a strictly better one is sought), the nodes searched,
+    /// and whether the search ended within `budget` nodes (if not, finding nothing proves
+    /// nothing).
+    pub(super) fn run(self, limit: i64, exhaustive: bool, budget: u64) -> SearchRun {
+        let Search { engine, cells, allowed, reduced, value, mut strong } = self;
+        // Options within the limit, cheapest first, so every item's list is in that order.
+        let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
+        // The strong search builds every option (see the module comment).
+        let build_limit = if strong.is_some() { UNLIMITED } else { limit };
+        let mut count = 0;
+        for cell in 0..CELLS {
+            for digit in 1..=SIDE as u8 {
+                if allowed[cell] & (1 << digit) != 0 && reduced[cell][usize::from(digit)] <= build_limit {
+                    options[count] = (reduced[cell][usize::from(digit)], cell as u8, digit);
+                    count += 1;
+                }
+            }
+        }
+        options[..count].sort_unstable();
+        let chosen = options[..count].iter().map(|&(_, cell, digit)| (usize::from(cell), digit));
+        if sudoku::build(engine, Shape::NINE, cells, chosen).is_err() {
+            // A given is beyond the limit: nothing is within it.
+            return SearchRun { found: None, nodes: 0, complete: true };
+        }
+
+        // Each option's reduced cost by its index. Every item's list is in the order the
+        // options were added, cheapest first, so its top option is its cheapest.
+        let mut cost = [0i64; NODES9];
+        for item in 1..=CELLS {
+            for option in engine.options_of(item) {
+                let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+                cost[option.index()] = reduced[cell][usize::from(digit)];
+            }
+        }
+        let limit = Cell::new(limit);
+        let visits = Cell::new(0u64);
+        let spent = |e: &Engine9| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
+        let mut found = None;
+        branch_for(engine, strong.is_some());
+        let stats = engine.search_pruned(
+            |e| {
+                visits.set(visits.get() + 1);
+                if visits.get() > budget {
+                    return false;
+                }
+                if limit.get() >= UNLIMITED {
+                    return true;
+                }
+                // Every open item still needs exactly one option, and every option covers one
+                // item of each family (cells, row-digits, box-digits, column-digits): so each
+                // family's sum of cheapest options is a lower bound on what is left to spend.
+                let mut open = [0i64; 4];
+                for item in e.active_items() {
+                    if let Some(top) = e.first_option_of(item) {
+                        open[((item - 1) / CELLS).min(3)] += cost[top.index()];
+                    }
+                }
+                if spent(e) + open.iter().max().unwrap_or(&0) > limit.get() {
+                    return false;
+                }
+                match strong.as_deref_mut() {
+                    Some(patterns) => {
+                        let target = score_within(value, limit.get());
+                        let candidates = node_candidates(e, cells);
+                        let Some(survivors) = patterns.tighten(&candidates, target, NODE_STEPS) else {
+                            return false;
+                        };
+                        if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
+                            // Some cell can take no digit of a grid reaching target.
+                            return false;
+                        }
+                        discard_all_but(e, &candidates, &survivors);
+                        true
+                    }
+                    None => true,
+                }
+            },
+            |e| {
+                found = Some(filled(e, cells));
+                if exhaustive {
+                    limit.set(spent(e) - SCALE);
+                    Flow::Continue
+                } else {
+                    Flow::Stop
+                }
+            },
+        );
+        SearchRun { found, nodes: stats.nodes, complete: visits.get() <= budget }
+    }
+}
+
+/// The least score of a grid whose cost stays within `limit` below L's `value` (both scaled):
+/// (value - limit) / SCALE, rounded up.
+pub(super) fn score_within(value: i64, limit: i64) -> i64 {
+    (value - limit + SCALE - 1).div_euclid(SCALE)
+}
+
+/// How a search branches. The quick bound's searches (and the first plain completion) take the
+/// fewest options, in item order: failure weights pull them away from the reduced-cost order
+/// (one 5-clue grid went from 4 ms to 12 ms). The pattern bound's search branches as the 16x16
+/// solver does, on failure weights with probing: on the slowest near-empty grids known that
+/// took 20 to 600 times fewer nodes than the fewest options (and weights without probing
+/// stalled).
+pub(super) fn branch_for(engine: &mut Engine9, pattern_search: bool) {
+    engine.set_choice(if pattern_search { Choice::WeightedFailures } else { Choice::FewestOptions });
+    engine.set_probing(pattern_search);
+}
+
+/// `cells` with the digits of the options chosen so far filled in.
+fn filled(engine: &Engine9, cells: &Grid) -> Grid {
+    let mut grid = *cells;
+    for option in engine.chosen() {
+        let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+        grid[cell] = digit;
+    }
+    grid
+}
+
+/// The candidates of every cell at a search node: the digit of a filled cell, the options
+/// left for an open one.
+fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
+    let grid = filled(engine, cells);
+    let mut candidates = [0; CELLS];
+    for (cell, mask) in candidates.iter_mut().enumerate() {
+        *mask = if grid[cell] != 0 {
+            1 << grid[cell]
+        } else {
+            engine
+                .options_of(cell + 1)
+                .fold(0, |m, option| m | 1 << sudoku::option_cell_digit(engine, Shape::NINE, option).1)
+        };
+    }
+    candidates
+}
+
+/// Takes out of the search, below the current node, every open cell's option whose digit is
+/// not among the cell's `survivors`.
+fn discard_all_but(engine: &mut Engine9, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
+    for cell in 0..CELLS {
+        if candidates[cell].count_ones() < 2 || candidates[cell] & !survivors[cell] == 0 {
+            // A filled cell (its item covered), or an open one with one candidate (kept: the
+            // caller has checked every cell keeps one), or nothing to take.
+            continue;
+        }
+        let mut doomed = [None; SIDE];
+        for (slot, option) in doomed.iter_mut().zip(engine.options_of(cell + 1)) {
+            let digit = sudoku::option_cell_digit(engine, Shape::NINE, option).1;
+            if survivors[cell] & (1 << digit) == 0 {
+                *slot = Some(option);
+            }
+        }
+        for option in doomed.into_iter().flatten() {
+            engine.discard(option);
+        }
+    }
+}
+
+pub(super) struct SearchRun {
+    pub(super) found: Option<Grid>,
+    pub(super) nodes: u64,
+    pub(super) complete: bool,
+}

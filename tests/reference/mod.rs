@@ -1,0 +1,100 @@
+//! References independent of the library, shared by the tests of both crates: a seeded
+//! generator, full grids by plain backtracking, validity checks and a 4x4 brute force.
+#![allow(dead_code)] // each test uses its own part of this module
+
+/// A small xorshift generator: reproducible inputs without a crate.
+pub fn rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Whether `digit` is already in the row, column or box of `cell` of a 9x9 grid.
+pub fn repeats<T: PartialEq + Copy>(grid: &[T; 81], cell: usize, digit: T) -> bool {
+    let (r, c) = (cell / 9, cell % 9);
+    (0..9).any(|k| {
+        grid[r * 9 + k] == digit
+            || grid[k * 9 + c] == digit
+            || grid[((r / 3) * 3 + k / 3) * 9 + (c / 3) * 3 + k % 3] == digit
+    })
+}
+
+/// A random valid full 9x9 grid: backtracking with shuffled digits.
+pub fn random_full_grid(seed: &mut u64) -> [u8; 81] {
+    fn fill(grid: &mut [u8; 81], cell: usize, seed: &mut u64) -> bool {
+        if cell == 81 {
+            return true;
+        }
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        for k in (1..9).rev() {
+            digits.swap(k, (rng(seed) % (k as u64 + 1)) as usize);
+        }
+        for d in digits {
+            if !repeats(grid, cell, d) {
+                grid[cell] = d;
+                if fill(grid, cell + 1, seed) {
+                    return true;
+                }
+                grid[cell] = 0;
+            }
+        }
+        false
+    }
+    let mut grid = [0; 81];
+    assert!(fill(&mut grid, 0, seed), "a full grid always exists");
+    grid
+}
+
+/// Whether `solution` is a complete valid grid of side `side` (a square) that keeps the
+/// givens of `puzzle` (0 a blank, 1..=side a digit).
+pub fn is_completion(side: usize, puzzle: &[u8], solution: &[u8]) -> bool {
+    let b = (side as f64).sqrt() as usize;
+    let full = (1u32 << side) - 1;
+    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| {
+        cells.fold(0u32, |m, c| m | 1u32.checked_shl(u32::from(solution[c]).wrapping_sub(1)).unwrap_or(0)) == full
+    };
+    solution.len() == side * side
+        && solution.iter().all(|&d| d >= 1 && usize::from(d) <= side)
+        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
+        && (0..side).all(|u| {
+            unit_ok(&mut (0..side).map(|k| u * side + k))
+                && unit_ok(&mut (0..side).map(|k| k * side + u))
+                && unit_ok(&mut (0..side).map(|k| ((u / b) * b + k / b) * side + (u % b) * b + k % b))
+        })
+}
+
+/// Completions of a 4x4 grid (0 blank) by plain backtracking over cells: no exact cover.
+pub fn brute_force_4x4(grid: &mut [u8; 16], from: usize) -> u64 {
+    let Some(cell) = (from..16).find(|&c| grid[c] == 0) else {
+        return u64::from(valid_4x4(grid));
+    };
+    let mut count = 0;
+    for digit in 1..=4 {
+        grid[cell] = digit;
+        if valid_4x4(grid) {
+            count += brute_force_4x4(grid, cell + 1);
+        }
+    }
+    grid[cell] = 0;
+    count
+}
+
+/// No digit twice in a row, column or box (blanks ignored).
+pub fn valid_4x4(grid: &[u8; 16]) -> bool {
+    let units = (0..4).flat_map(|u| {
+        [[u * 4, u * 4 + 1, u * 4 + 2, u * 4 + 3], [u, u + 4, u + 8, u + 12], {
+            let base = (u / 2) * 8 + (u % 2) * 2;
+            [base, base + 1, base + 4, base + 5]
+        }]
+    });
+    units.into_iter().all(|unit| {
+        let mut seen = 0u8;
+        unit.iter().all(|&c| {
+            let d = grid[c];
+            let fresh = d == 0 || seen & (1 << d) == 0;
+            seen |= if d == 0 { 0 } else { 1 << d };
+            fresh
+        })
+    })
+}
