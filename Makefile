@@ -47,7 +47,8 @@ BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 # the file and changes no code (tests/size.rs measures the result).
 all:
 	$(CARGO) build --release -p dlx
-	strip --strip-debug $(RELEASE)/libdlx.a
+	strip --strip-debug -o $(RELEASE)/libdlx.a.tmp $(RELEASE)/libdlx.a
+	mv -f $(RELEASE)/libdlx.a.tmp $(RELEASE)/libdlx.a
 	ln -sf libdlx.so $(RELEASE)/libdlx.so.$(MAJOR)
 
 # Installs the libraries, the header and dlx.pc built by `make`; `make uninstall` removes them.

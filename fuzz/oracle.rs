@@ -6,11 +6,11 @@
 //! carry canaries, and grids with few blanks are settled by a plain backtracking count, so a
 //! wrong "unsolvable" or a wrong maximum is caught too.
 
-use core::ffi::{c_char, c_int};
 use crate::ffi::{
     DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX16_OUT_LEN, dlx_solve16, dlx_strerror,
     dlx_target_max,
 };
+use core::ffi::{c_char, c_int};
 
 const CANARY: u8 = 0xA5;
 const CANARY_INT: c_int = -0x5A5A5A5B;

@@ -3,7 +3,7 @@
 
     seed_corpus.py DATA_DIR OUT_DIR
 
-OUT_DIR/solve16: puzzles from every 16x16 set and the seed's sample (as a judge reads it),
+OUT_DIR/solve16: puzzles from every 16x16 set and POJ 3076's sample (as a judge reads it),
 plus the edge cases of the contract: every length from 0 to 300, stray and high bytes,
 embedded NULs, lowercase, huge whitespace runs, CRLF layouts, a 257th cell then a bad byte.
 OUT_DIR/target_max: every Target Sudoku grid (bytes 0..9, see fuzz/oracle.rs), the empty

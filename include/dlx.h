@@ -73,7 +73,7 @@ extern "C" {
  * the 256 solved cells, row-major, as `A`..`P`, then a NUL. On any other result it is left
  * exactly as it was. It may be the same buffer as `puzzle`: the input is read in full first.
  *
- * The search is exact: clause learning over the puzzle's exact cover (see the README), so a
+ * The search is exact: clause learning over the puzzle's exact cover (docs/design.md), so a
  * solution is a full cover and `DLX_UNSOLVABLE` is proven. Where a puzzle has several
  * solutions, the one returned is the same on every call with the same input. Both buffers
  * stay owned by the caller; the library keeps no pointer after returning. Thread-safe and

@@ -1,11 +1,12 @@
 //! `make install` and `make uninstall` into a staging folder (DESTDIR), then the README's
-//! pkg-config link lines, run as written, against what was installed: the shared program must
-//! need `libdlx.so.MAJOR` (readelf -d), the static one no libdlx at all, and both must print
-//! the solution of POJ 3076's sample. Needs make, pkg-config and readelf (scripts/test-tools).
+//! pkg-config link lines and CMake project, built as written against what was installed: the
+//! shared program must need `libdlx.so.MAJOR` (readelf -d), the static one no libdlx at all,
+//! and each must print the solution of POJ 3076's sample. Needs make, pkg-config, readelf and
+//! cmake (scripts/test-tools).
 
 mod common;
 
-use common::{poj3076_sample, readme_block, root, run_ok, soname};
+use common::{make_all, poj3076_sample, readme_block, root, run_ok, soname};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -52,7 +53,7 @@ fn files_under(dir: &Path) -> Vec<String> {
 
 #[test]
 fn install_link_with_pkg_config_and_uninstall() {
-    make(&["all"]);
+    make_all();
     let stage = fresh("stage");
     let destdir = format!("DESTDIR={}", stage.display());
     make(&["install", &destdir]);
@@ -116,13 +117,30 @@ fn install_link_with_pkg_config_and_uninstall() {
     let out = run_ok(&mut Command::new(&fully_static));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
 
+    // The README's CMake project, configured and built against the same staged install.
+    let project = fresh("cmake");
+    std::fs::write(project.join("app.c"), readme_block("readme-example")).unwrap();
+    std::fs::write(project.join("CMakeLists.txt"), readme_block("cmake")).unwrap();
+    let build = project.join("build");
+    for args in [
+        vec!["-S".into(), project.display().to_string(), "-B".into(), build.display().to_string()],
+        vec!["--build".into(), build.display().to_string()],
+    ] {
+        let mut cmake = Command::new("cmake");
+        cmake.args(&args);
+        pkg_env(&mut cmake);
+        run_ok(&mut cmake);
+    }
+    let out = run_ok(Command::new(build.join("app")).env("LD_LIBRARY_PATH", &lib));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+
     make(&["uninstall", &destdir]);
     assert_eq!(files_under(&stage), Vec::<String>::new(), "uninstall leaves no file");
 }
 
 #[test]
 fn install_honours_libdir_includedir_and_pkgconfigdir() {
-    make(&["all"]);
+    make_all();
     let stage = fresh("custom");
     let vars = [
         format!("DESTDIR={}", stage.display()),

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{c_compiler, poj3076_sample, root, run_ok, scratch};
+use common::{c_compiler, make_all, poj3076_sample, root, run_ok, scratch};
 use std::process::Command;
 
 const ARCHIVE_LIMIT: u64 = 4_000_000;
@@ -14,7 +14,7 @@ const PROGRAM_LIMIT: u64 = 250_000;
 
 /// The archive `make` leaves in target/release (what `make install` installs).
 fn made_archive() -> std::path::PathBuf {
-    run_ok(Command::new("make").arg("-C").arg(root()).arg("all"));
+    make_all();
     root().join("target/release/libdlx.a")
 }
 
@@ -45,12 +45,11 @@ fn the_library_code_needs_only_abort_and_the_memory_functions() {
     let out = run_ok(Command::new("nm").arg("-u").arg(&archive));
     let listing = String::from_utf8(out.stdout).unwrap();
     // nm prints "member:" before each member's undefined symbols.
-    let ours = listing
-        .split("\n\n")
-        .find(|block| block.trim_start().starts_with("dlx."))
-        .expect("nm lists the dlx object");
+    let ours =
+        listing.split("\n\n").find(|block| block.trim_start().starts_with("dlx.")).expect("nm lists the dlx object");
     let allowed = ["abort", "memcpy", "memmove", "memset", "memcmp", "bcmp"];
-    for symbol in ours.lines().skip(1).filter_map(|l| l.split_whitespace().last()) {
+    let needed = ours.lines().filter_map(|l| l.trim_start().strip_prefix("U ")).map(str::trim);
+    for symbol in needed {
         assert!(
             allowed.contains(&symbol) || symbol.starts_with("__") && !symbol.contains("rust"),
             "libdlx.a's code needs {symbol}:\n{ours}"

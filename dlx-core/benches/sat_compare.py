@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """dlx_solve16 against CDCL SAT solvers on the same puzzles, in one run (`make bench-sat`).
 
-Issue 4 asks the README to say where minisat is still ahead. This measures it here instead of
-quoting figures from elsewhere: every puzzle of the chosen 16x16 sets of ../shared/data and the
-40-puzzle hard list (read from benches/puzzles/mod.rs, so there is one list) goes to
+Measured here rather than quoted from elsewhere: every puzzle of the chosen 16x16 sets of
+tests/data and the 40-puzzle hard list (read from dlx-core/benches/puzzles/mod.rs, so there is
+one list) goes to
 `dlx_solve16` through ctypes and to each solver of PySAT (python-sat, from PyPI; `make
 bench-sat` installs it into a venv under target/). Each solver gets the usual Sudoku CNF, one
 variable per (cell, digit), "exactly one" per cell, row, column and box as one clause plus
@@ -12,7 +12,7 @@ pairwise exclusions, and the givens as unit clauses. Only `solve()` is timed for
 building included. Every answer is checked: ours against the `.solutions.txt` file, each
 solver's model against ours.
 
-Writes target/bench/sat.md. Arguments: set names (default: tarek-tough, blue-ultimate and the
+Writes the section "SAT solvers" of docs/benchmarks.md. Arguments: set names (default: tarek-tough, blue-ultimate and the
 hard list). Environment: DLX_SAT_SOLVERS (comma-separated PySAT names, default m22,cd19).
 """
 
@@ -26,10 +26,10 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(os.environ.get("DLX_SHARED_DIR", ROOT.parent / "shared")) / "data" / "sudoku16"
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATA = ROOT / "tests" / "data" / "sudoku16"
 LIB = ROOT / "target" / "release" / "libdlx.so"
-OUT = ROOT / "target" / "bench" / "sat.md"
+OUT = ROOT / "docs" / "benchmarks.md"
 
 
 NAMES = {"m22": "minisat 2.2", "cd19": "CaDiCaL 1.9", "g4": "Glucose 4"}
@@ -61,7 +61,7 @@ def sudoku_cnf():
 
 def hard_list():
     """The HARD table of benches/puzzles/mod.rs: [(set, [1-based lines])]."""
-    text = (ROOT / "benches" / "puzzles" / "mod.rs").read_text()
+    text = (ROOT / "dlx-core" / "benches" / "puzzles" / "mod.rs").read_text()
     table = text[text.index("pub const HARD") :]
     table = table[: table.index("];")]
     return [
@@ -115,8 +115,19 @@ def main():
     table = "\n".join(
         ["| set | n | solver | mean us | median us | worst us |", "| --- | ---: | --- | ---: | ---: | ---: |"] + rows
     )
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(table + "\n")
+    write_section("sat", "SAT solvers on hard 16x16 (`make bench-sat`)", table)
+
+
+def write_section(name, title, body):
+    """Replaces section `name` of docs/benchmarks.md with the latest run (as the Rust benches do)."""
+    text = OUT.read_text() if OUT.exists() else "# Benchmarks\n"
+    start, end = "<!-- bench: %s -->" % name, "<!-- /bench: %s -->" % name
+    section = "%s\n## %s\n\n%s\n%s" % (start, title, body.rstrip(), end)
+    if start in text and end in text:
+        text = text[: text.index(start)] + section + text[text.index(end) + len(end) :]
+    else:
+        text = text.rstrip() + "\n\n" + section + "\n"
+    OUT.write_text(text)
     print(table)
 
 

@@ -1,15 +1,16 @@
-//! 16x16 benchmark, run on demand (`make bench`): every 16x16 set in ../shared/data and the 40
+//! 16x16 benchmark, run on demand (`make bench`): every 16x16 set in tests/data and the 40
 //! hardest public puzzles, timed in one run for
-//! - `dlx_solve16` in process through the C ABI, best of 3 runs a puzzle (with the conflicts
-//!   of its clause-learning search),
+//! - `dlx_solve16`'s work in process (`dlx_core::solve16`), best of 3 runs a puzzle (with the
+//!   conflicts of its clause-learning search),
 //! - the DLX engine's configurations: its default (failure weights, probing, subset
 //!   reductions: dlx_solve16's search before clause learning), with its search nodes; plain
-//!   MRV without probing, capped (the engine before issue 4); failure weights without probing,
+//!   MRV without probing, capped (the engine's first search); failure weights without probing,
 //! - the judge program examples/poj3076.c as a whole process, one run per set,
-//! - the seed's own program, compiled from ../shared/seeds with g++ -O2 here (never copied
-//!   into the repository), one process per puzzle, killed at a time cap.
+//! - the judge's reference program (the C++ that came with POJ 3076's statement), compiled
+//!   from ../shared/seeds with g++ -O2 here (never copied into the repository), one process per
+//!   puzzle, killed at a time cap; skipped, with a notice, where ../shared is absent.
 //!
-//! Writes target/bench/solve16.md and target/bench/solve16.svg.
+//! Writes the section "16x16 Sudoku" of docs/benchmarks.md and target/bench/solve16.svg.
 //! Environment: DLX_BENCH_SETS (comma-separated name fragments), DLX_BENCH_SEED_CAP_MS
 //! (default 10000; 0 skips the seed), DLX_BENCH_PLAIN_CAP (nodes, default 3000000).
 
@@ -21,11 +22,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use dlx::engine::{Choice, REDUCE_AFTER};
+use dlx_core::exact_cover::dlx::{Choice, REDUCE_AFTER};
 
-#[path = "../tests/common/mod.rs"]
-mod common;
 mod puzzles;
+mod support;
 
 use puzzles::Puzzle;
 
@@ -45,30 +45,26 @@ fn env_u64(name: &str, default: u64) -> u64 {
 }
 
 fn out_dir() -> PathBuf {
-    let dir = common::root().join("target/bench");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::out_dir()
 }
 
 /// Runs of each puzzle in process; the best counts. A single run of a lone puzzle (the POJ
 /// sample) measured up to twice its steady time, from cold caches and first-touch page faults.
 const FFI_RUNS: usize = 3;
 
-/// dlx_solve16 through the C ABI: best of FFI_RUNS times per puzzle; panics on a wrong answer.
+/// dlx_solve16's work (`dlx_core::solve16`, which the C function calls after its pointer
+/// checks): best of FFI_RUNS times per puzzle; panics on a wrong answer.
 fn time_ffi(set: &[Puzzle]) -> Vec<f64> {
     set.iter()
         .map(|p| {
-            let input = std::ffi::CString::new(p.text.as_str()).unwrap();
             (0..FFI_RUNS)
                 .map(|_| {
-                    let mut out = [0u8; 257];
                     let start = Instant::now();
-                    // SAFETY: NUL-terminated input, 257-byte output.
-                    let rc = unsafe { dlx::ffi::dlx_solve16(input.as_ptr(), out.as_mut_ptr().cast()) };
+                    let out = dlx_core::solve16(p.text.bytes());
                     let us = start.elapsed().as_secs_f64() * 1e6;
-                    assert_eq!(rc, 0, "{}", p.text);
+                    let out = out.unwrap_or_else(|e| panic!("{e}: {}", p.text));
                     if let Some(s) = &p.solution {
-                        assert_eq!(&out[..256], s.as_bytes(), "{}", p.text);
+                        assert_eq!(&out[..], s.as_bytes(), "{}", p.text);
                     }
                     us
                 })
@@ -131,16 +127,16 @@ fn run_process(exe: &Path, input: &str, cap: Duration) -> (Option<Duration>, Str
 
 fn build_judge() -> PathBuf {
     let exe = out_dir().join("poj3076");
-    let root = common::root();
+    let root = support::root();
     let mut cmd = Command::new("cc");
     cmd.args(["-O2", "-std=c99", "-I"]).arg(root.join("include")).arg(root.join("examples/poj3076.c"));
-    cmd.arg(common::lib_dir().join("libdlx.a")).args(common::NATIVE_STATIC_LIBS).arg("-o").arg(&exe);
-    assert!(cmd.status().unwrap().success(), "build the judge (run `cargo build --release` first)");
+    cmd.arg(support::static_library()).arg("-o").arg(&exe);
+    assert!(cmd.status().unwrap().success(), "build the judge (run `make` first)");
     exe
 }
 
 fn build_seed() -> Option<PathBuf> {
-    let seed = std::fs::read_to_string(common::shared_dir().join("seeds/000_d26765aac5716a9b.txt")).ok()?;
+    let seed = std::fs::read_to_string(support::shared_dir()?.join("seeds/000_d26765aac5716a9b.txt")).ok()?;
     let code = &seed[seed.find("#include")?..];
     let source = out_dir().join("seed_poj3076.cpp");
     let exe = out_dir().join("seed_poj3076");
@@ -161,7 +157,7 @@ fn time_seed(exe: &Path, set: &[Puzzle], cap: Duration) -> Vec<Option<f64>> {
                     let Some(p) = set.get(k) else { break };
                     let (time, out) = run_process(exe, &judge_input(std::slice::from_ref(p)), cap);
                     if let (Some(_), Some(s)) = (time, &p.solution) {
-                        assert_eq!(out.replace('\n', ""), *s, "the seed's answer differs");
+                        assert_eq!(out.replace('\n', ""), *s, "the reference program's answer differs");
                     }
                     results.lock().unwrap()[k] = time.map(|t| t.as_secs_f64() * 1e6);
                 }
@@ -190,7 +186,7 @@ fn main() {
     let seed = if seed_cap_ms > 0 { build_seed() } else { None };
     let cap = Duration::from_millis(seed_cap_ms);
 
-    let sets = puzzles::sets_to_run(&SETS, "hard-40 (issue 4 list)");
+    let sets = puzzles::sets_to_run(&SETS, "hard-40");
 
     let mut rows = Vec::new();
     for (name, set) in &sets {
@@ -202,7 +198,7 @@ fn main() {
         let dlx_us: Vec<f64> = default.iter().map(|r| r.unwrap().0).collect();
         let dlx_nodes = default.iter().map(|r| r.unwrap().1 as f64).sum::<f64>() / set.len() as f64;
         // The default without probing (reductions still after REDUCE_AFTER options), and the
-        // plain engine of before issue 4: fewest options, no probing, no reductions.
+        // plain engine of the first release: fewest options, no probing, no reductions.
         let unprobed = time_config(set, Choice::WeightedFailures, false, REDUCE_AFTER, u64::MAX);
         let plain = time_config(set, Choice::FewestOptions, false, u64::MAX, plain_cap);
         // Any capped run leaves the plain mean unknown: the table shows how many were capped.
@@ -239,7 +235,7 @@ fn main() {
     }
 
     let mut md = String::new();
-    writeln!(md, "| set | n | dlx_solve16 mean / median / worst us | conflicts (mean) | judge process us/puzzle | seed us/puzzle (capped) | seed / ours | DLX engine default mean us (nodes) | plain MRV mean us | weights without probing mean us |").unwrap();
+    writeln!(md, "| set | n | dlx_solve16 mean / median / worst us | conflicts (mean) | judge process us/puzzle | reference program us/puzzle (capped) | reference / ours | DLX engine default mean us (nodes) | plain MRV mean us | weights without probing mean us |").unwrap();
     writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
     for r in &rows {
         let seed = r.seed.map_or("not run".to_string(), |(us, capped)| {
@@ -266,10 +262,21 @@ fn main() {
         )
         .unwrap();
     }
+    if seed.is_none() {
+        writeln!(
+            md,
+            "\nThe reference program's column is empty: {}.",
+            if seed_cap_ms == 0 {
+                "DLX_BENCH_SEED_CAP_MS=0 skipped it"
+            } else {
+                "../shared/seeds was not found beside the repository"
+            }
+        )
+        .unwrap();
+    }
     print!("{md}");
-    std::fs::write(out_dir().join("solve16.md"), &md).unwrap();
+    support::write_section("solve16", "16x16 Sudoku (`make bench`)", &md);
     std::fs::write(out_dir().join("solve16.svg"), svg(&rows)).unwrap();
-    eprintln!("wrote target/bench/solve16.md and target/bench/solve16.svg");
 }
 
 /// Mean us per puzzle per set, on a log scale: dlx_solve16 and the seed.
@@ -279,7 +286,7 @@ fn svg(rows: &[Row]) -> String {
     let height = rows.len() as f64 * (2.0 * bar + gap) + 60.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
-         <text x=\"10\" y=\"16\">mean us per puzzle, log scale (1 us .. 10 s): dlx_solve16 (blue), seed program (grey)</text>\n",
+         <text x=\"10\" y=\"16\">mean us per puzzle, log scale (1 us .. 10 s): dlx_solve16 (blue), reference program (grey)</text>\n",
         left + width + 120.0
     );
     for (k, r) in rows.iter().enumerate() {

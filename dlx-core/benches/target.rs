@@ -1,8 +1,10 @@
 //! Target Sudoku benchmark, run on demand (`make bench-target`): dlx_target_max on the NOIP
 //! 2009 set, the CSU samples, the generated stress set, the empty grid and random grids with
 //! 5..25 clues and with 2-7 clues crowded into two boxes (fixed seed), against the seed program
-//! (compiled here from ../shared/seeds with g++ -O2, never copied) on the NOIP set, in the same
-//! run. Writes target/bench/target.md.
+//! (the C++ that came with the problem statement, compiled here from ../shared/seeds with g++
+//! -O2, never copied; skipped with a notice where ../shared is absent) on the NOIP set, in the
+//! same run. Writes the section "Target Sudoku" of docs/benchmarks.md and
+//! target/bench/target-per-grid.txt.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -10,23 +12,20 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use dlx::target;
+use dlx_core::target;
 
-// The tests' helpers (paths, random grids), shared so bench and tests draw the same grids.
-#[path = "../tests/common/mod.rs"]
-mod common;
-use common::{random_full_grid, repeats, rng};
+// The tests' references (random grids), shared so bench and tests draw the same grids.
+mod support;
+use support::{random_full_grid, repeats, rng};
 
 const REPEATS: usize = 3;
 
 fn out_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::out_dir()
 }
 
 fn read_grids(name: &str) -> Vec<[u8; 81]> {
-    let text = std::fs::read_to_string(common::shared_dir().join("data/target").join(name)).unwrap();
+    let text = std::fs::read_to_string(support::data_dir().join("target").join(name)).unwrap();
     let digits: Vec<u8> = text.split_whitespace().map(|w| w.parse().unwrap()).collect();
     digits.chunks(81).map(|c| c.try_into().unwrap()).collect()
 }
@@ -110,8 +109,10 @@ fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
 
 /// The seed program's wall time on `input`, or why it could not run.
 fn seed_time(input: &str) -> Result<(Duration, String), String> {
-    let seed = std::fs::read_to_string(common::shared_dir().join("seeds/004_0aec66d3322131b1.txt"))
-        .map_err(|e| e.to_string())?;
+    let seed = std::fs::read_to_string(
+        support::shared_dir().ok_or("no ../shared beside the repository")?.join("seeds/004_0aec66d3322131b1.txt"),
+    )
+    .map_err(|e| e.to_string())?;
     let code = &seed[seed.find("#include").ok_or("no C++ in the seed")?..];
     let dir = out_dir();
     let source = dir.join("seed_csu1605.cpp");
@@ -193,11 +194,10 @@ fn main() {
     let ours_noip: f64 = rows[0].times.iter().map(|t| t.as_secs_f64()).sum();
     match seed_time(&noip_input) {
         Ok((t, stdout)) => {
-            let expected =
-                std::fs::read_to_string(common::shared_dir().join("data/target/noip2009.ans")).unwrap_or_default();
+            let expected = std::fs::read_to_string(support::data_dir().join("target/noip2009.ans")).unwrap_or_default();
             writeln!(
                 report,
-                "\nSeed program (g++ -O2, whole process) on the NOIP set: {:.1} ms{}; dlx_target_max: {:.2} ms in process; ratio {:.0}x.",
+                "\nReference program (g++ -O2, whole process) on the NOIP set: {:.1} ms{}; dlx_target_max: {:.2} ms in process; ratio {:.0}x.",
                 t.as_secs_f64() * 1e3,
                 if stdout == expected { "" } else { " (its output differs from noip2009.ans)" },
                 ours_noip * 1e3,
@@ -205,10 +205,9 @@ fn main() {
             )
             .unwrap();
         }
-        Err(why) => writeln!(report, "\nSeed program not measured: {why}").unwrap(),
+        Err(why) => writeln!(report, "\nReference program not measured: {why}").unwrap(),
     }
     print!("{report}");
-    std::fs::write(out_dir().join("target.md"), &report).unwrap();
+    support::write_section("target", "Target Sudoku (`make bench-target`)", &report);
     std::fs::write(out_dir().join("target-per-grid.txt"), &log).unwrap();
-    eprintln!("wrote target/bench/target.md and target/bench/target-per-grid.txt");
 }

@@ -7,8 +7,8 @@
 //! - [`solve16`]: a 16x16 Sudoku (POJ 3076), letters `A`..`P`.
 //! - [`target_max`]: the Target Sudoku (CSU 1605, NOIP 2009), the proven maximum weighted score.
 //!
-//! Every call keeps its whole state in one fixed-size value on its own stack (at most about
-//! 170 KiB; a 256 KiB thread stack is enough), allocates nothing and shares nothing, so any
+//! Every call keeps its whole state in one fixed-size value on its own stack (about 160 KiB at
+//! most; a 256 KiB thread stack is enough), allocates nothing and shares nothing, so any
 //! number of threads may call at once. Answers are exact and deterministic: the same input
 //! gives the same answer every time.
 //!

@@ -48,6 +48,15 @@ pub fn shared_lib_dir() -> PathBuf {
     dir
 }
 
+/// Runs `make all` (the build `make install` installs) once per test binary, however many of
+/// its tests ask: concurrent runs would strip and link the same files at once.
+pub fn make_all() {
+    static DONE: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        run_ok(Command::new("make").arg("-C").arg(root()).arg("all"));
+    });
+}
+
 /// A scratch folder for one test's C builds, under target/.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = lib_dir().parent().expect("target/<profile>").join("c-build").join(name);

@@ -1,5 +1,5 @@
 """The Python module (bindings/python/dlx.py) against the real libdlx.so: answers checked
-against the shared corpora and the seed's samples, every error path, threads, the library
+against the corpora of tests/data and the judges' samples, every error path, threads, the library
 search order, and the README's Python snippet."""
 
 import os
@@ -13,24 +13,16 @@ import pytest
 from conftest import BINDINGS, ROOT
 import dlx
 
-SHARED = os.environ.get("DLX_SHARED_DIR") or os.path.normpath(os.path.join(ROOT, "..", "shared"))
+DATA = os.path.join(ROOT, "tests", "data")
 
 
-def shared(relative):
-    with open(os.path.join(SHARED, relative)) as f:
+def data(relative):
+    with open(os.path.join(DATA, relative)) as f:
         return f.read()
 
 
-def seed_sample_16():
-    lines = shared("seeds/000_d26765aac5716a9b.txt").splitlines()
-
-    def block(heading):
-        at = next(i for i, l in enumerate(lines) if l.strip() == heading) + 1
-        grid = [l.strip() for l in lines[at:] if l.strip()][:16]
-        assert len(grid) == 16 and all(len(l) == 16 for l in grid)
-        return "".join(l + "\n" for l in grid)
-
-    return block("Sample Input"), block("Sample Output")
+def poj3076_sample():
+    return data("judges/poj3076-sample.in"), data("judges/poj3076-sample.out")
 
 
 def valid_16(puzzle, grid):
@@ -62,16 +54,16 @@ def test_loads_the_build_directory_library_unless_told_otherwise():
     assert dlx.library_path == wanted
 
 
-def test_seed_sample_byte_for_byte():
-    puzzle, expected = seed_sample_16()
+def test_judge_sample_byte_for_byte():
+    puzzle, expected = poj3076_sample()
     assert dlx.solve16(puzzle) == expected.replace("\n", "")
     assert dlx.solve16(puzzle.encode()) == expected.replace("\n", "")
 
 
 def test_goomii_and_gecode_known_solutions():
     for name, count in (("goomii17-hexasudoku-3000", 300), ("gecode-janko-55", 55)):
-        puzzles = shared("data/sudoku16/%s.txt" % name).split()
-        answers = shared("data/sudoku16/%s.solutions.txt" % name).split()
+        puzzles = data("sudoku16/%s.txt" % name).split()
+        answers = data("sudoku16/%s.solutions.txt" % name).split()
         for puzzle, answer in list(zip(puzzles, answers))[:count]:
             got = dlx.solve16(puzzle)
             valid_16(puzzle, got)
@@ -79,7 +71,7 @@ def test_goomii_and_gecode_known_solutions():
 
 
 def test_solve16_errors_carry_code_and_sentence():
-    puzzle, _ = seed_sample_16()
+    puzzle, _ = poj3076_sample()
     cases = [
         ("", dlx.DLX_ERR_LENGTH),
         (puzzle[:100], dlx.DLX_ERR_LENGTH),
@@ -100,14 +92,14 @@ def test_solve16_errors_carry_code_and_sentence():
 
 
 def read_grids(relative):
-    values = [int(t) for t in shared(relative).split()]
+    values = [int(t) for t in data(relative).split()]
     return [values[k:k + 81] for k in range(0, len(values), 81)]
 
 
 def test_target_max_answers_the_noip_and_csu_sets():
     for name in ("noip2009", "csu1605_samples"):
-        grids = read_grids("data/target/%s.txt" % name)
-        answers = [int(t) for t in shared("data/target/%s.ans" % name).split()]
+        grids = read_grids("target/%s.txt" % name)
+        answers = [int(t) for t in data("target/%s.ans" % name).split()]
         assert len(grids) == len(answers) > 0
         for grid, answer in zip(grids, answers):
             if answer == -1:
@@ -155,8 +147,8 @@ def test_version_agrees_with_cargo_toml():
 
 
 def test_threads_agree_with_one_thread():
-    puzzles = shared("data/sudoku16/goomii17-hexasudoku-3000.txt").split()[:40]
-    grids = read_grids("data/target/noip2009.txt")
+    puzzles = data("sudoku16/goomii17-hexasudoku-3000.txt").split()[:40]
+    grids = read_grids("target/noip2009.txt")
     bad_texts = ["", "AB?", "AA" + "-" * 254]
     expected16 = {}
     for text in puzzles + bad_texts:
@@ -227,7 +219,7 @@ def readme_block(name):
 
 
 def test_readme_python_snippet_runs():
-    _, expected = seed_sample_16()
+    _, expected = poj3076_sample()
     run = run_python(readme_block("python-example"))
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()

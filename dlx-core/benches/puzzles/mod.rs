@@ -1,13 +1,13 @@
-//! The 16x16 puzzles the benchmarks share: a set of ../shared/data with its known solutions,
-//! and the 40-puzzle hard list of issue 4.
+//! The 16x16 puzzles the benchmarks share: a set of tests/data with its known solutions, and
+//! the 40 hardest public puzzles known (the hard list).
 
 use std::mem::MaybeUninit;
 use std::time::Instant;
 
-use dlx::engine::{Choice, SearchStats};
-use dlx::sudoku::{self, Engine16, Shape, Solve16Stats};
+use dlx_core::exact_cover::dlx::{Choice, SearchStats};
+use dlx_core::sudoku::{self, Engine16, Shape, Solve16Stats};
 
-use super::common;
+use super::support;
 
 /// Mean, median, worst of microsecond figures.
 pub fn mean_median_worst(us: &[f64]) -> (f64, f64, f64) {
@@ -51,7 +51,7 @@ pub fn sets_to_run(names: &[&str], hard_label: &str) -> Vec<(String, Vec<Puzzle>
 /// a different order, so times over many isomorphs show a solver's spread rather than its luck
 /// on one layout (both the DLX's nodes and the learner's conflicts move a lot with order).
 pub fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
-    let mut next = |n: usize| (common::rng(seed) % n as u64) as usize;
+    let mut next = |n: usize| (support::rng(seed) % n as u64) as usize;
     let mut shuffled = |n: usize| {
         let mut v: Vec<usize> = (0..n).collect();
         for k in (1..n).rev() {
@@ -79,7 +79,7 @@ pub fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
     Puzzle { text: map(&puzzle.text), solution: puzzle.solution.as_deref().map(map) }
 }
 
-/// The 40 hardest public puzzles (issue 4): (file, 1-based lines).
+/// The 40 hardest public puzzles known (the hard list): (file, 1-based lines).
 pub const HARD: [(&str, &[usize]); 3] = [
     (
         "enjoysudoku-tarek-tough-206",
@@ -95,9 +95,9 @@ pub struct Puzzle {
     pub solution: Option<String>,
 }
 
-/// Every puzzle of `data/sudoku16/<name>.txt`, with its solution where a `.solutions.txt` exists.
+/// Every puzzle of `tests/data/sudoku16/<name>.txt`, with its solution where a `.solutions.txt` exists.
 pub fn load(name: &str) -> Vec<Puzzle> {
-    let dir = common::shared_dir().join("data/sudoku16");
+    let dir = support::data_dir().join("sudoku16");
     let puzzles = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
     let solutions = std::fs::read_to_string(dir.join(format!("{name}.solutions.txt"))).ok();
     let mut solutions = solutions.as_deref().map(|s| s.lines().map(String::from).collect::<Vec<_>>());

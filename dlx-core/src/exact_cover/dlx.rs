@@ -7,16 +7,14 @@
 //! option before it and its `dlink` the last node of the option after it, which lets `hide` and
 //! `unhide` walk an option cyclically without a left/right array.
 //!
-//! Beyond DLX1: the branching rule ([`Choice`](crate::engine::Choice), failure weights by
-//! default), probing and subset reductions before branching
-//! ([`Dlx::set_probing`](crate::engine::Dlx::set_probing),
-//! [`Dlx::set_reductions_after`](crate::engine::Dlx::set_reductions_after)), both undone with
+//! Beyond DLX1: the branching rule ([`Choice`], failure weights by default), probing and subset
+//! reductions before branching ([`Dlx::set_probing`], [`Dlx::set_reductions_after`]), both undone with
 //! their level, and an exact bit set of the items with at most one option left, from which
 //! forced and empty items are taken without a scan.
 //!
 //! Everything lives in arrays whose sizes are const generic parameters, so one engine is one
 //! plain value that a caller puts on its stack: no heap, no global state. Indices are `u16`
-//! because that halves the footprint (the 16x16 engine is about 140 KiB, which has to fit with
+//! because that halves the footprint (the 16x16 engine is about 158 KiB, which has to fit with
 //! room to spare in a 256 KiB thread stack).
 
 use core::mem::MaybeUninit;
@@ -351,7 +349,8 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         OptionRef(self.ulink[q])
     }
 
-    /// Algorithm X, iterative: steps X2-X8 of DLX1 with the minimum-length item chosen first.
+    /// Algorithm X, iterative: steps X2-X8 of DLX1, branching on the item the [`Choice`] rule
+    /// picks.
     /// Calls `on_solution` for each exact cover (extending the selected options) until it says
     /// [`Flow::Stop`] or the space is exhausted. Either way the matrix is restored to its state
     /// before the call, so the same engine can be searched again.

@@ -1,5 +1,5 @@
 //! Clause learning over an exact cover problem, for the searches where Dancing Links alone
-//! keeps failing for the same reasons (issue 4's hardest 16x16 puzzles).
+//! keeps failing for the same reasons (the hardest 16x16 puzzles).
 //!
 //! One variable per option, true when the option is chosen. Every item is an "exactly one"
 //! constraint, propagated natively as the DLX does it: a chosen option excludes the other
@@ -9,12 +9,12 @@
 //! everywhere in the search, not just below the node where it was found, and the search jumps
 //! back to the deepest level where the clause still forces something. Decisions follow VSIDS
 //! (the options most involved in recent conflicts), seeded in MRV order, with Luby restarts.
-//! This is the configuration `make bench-learning` measured best; it is complete and exact: a
+//! This is the configuration measured best (docs/design.md); it is complete and exact: a
 //! solution is a full cover, and "unsolvable" is a conflict with no decision left to undo.
 //!
 //! Like the engine it knows nothing of Sudoku. It takes matrices whose items hold at most 16
 //! options, each option in exactly four items, and asks a [`Matrix`] for them by arithmetic
-//! instead of keeping tables, so a 16x16 Sudoku's state stays at 157 KiB: the open options
+//! instead of keeping tables, so a 16x16 Sudoku's state stays at 158 KiB: the open options
 //! of an item are one 16-bit mask. The learnt clauses live in one fixed array of `STORE`
 //! 16-bit words; when it is full, the clauses of highest literal block distance go first
 //! (Glucose's rule), those that are the reason of a current value never.

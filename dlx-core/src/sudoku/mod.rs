@@ -10,27 +10,30 @@ use crate::Error;
 use crate::exact_cover::dlx::{Dlx, Flow, OptionRef, SearchStats};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 
-/// Rows of the seeds' matrices: one per (cell, digit), plus the seeds' slack of 10 (their `MN`).
+/// Rows of the original programs' matrices: one per (cell, digit), plus their slack of 10
+/// (their `MN`).
 pub const fn max_options(side: usize) -> usize {
     side * side * side + 10
 }
 
-/// Columns of the seeds' matrices: four constraints per (unit, digit), plus 10 (their `MM`).
+/// Columns of the original programs' matrices: four constraints per (unit, digit), plus 10
+/// (their `MM`).
 pub const fn max_items(side: usize) -> usize {
     4 * side * side + 10
 }
 
-/// The seeds' node count `MNN = 4 MN + MM`, plus the one spacer per option of Knuth's layout.
+/// The original programs' node count `MNN = 4 MN + MM`, plus the one spacer per option of
+/// Knuth's layout.
 pub const fn max_nodes(side: usize) -> usize {
     4 * max_options(side) + max_items(side) + max_options(side)
 }
 
-/// The engine sized for 16x16 grids (about 140 KiB).
+/// The engine sized for 16x16 grids (about 158 KiB).
 pub type Engine16 = Dlx<{ max_items(16) }, { max_options(16) }, { max_nodes(16) }>;
 /// The engine sized for 9x9 grids.
 pub type Engine9 = Dlx<{ max_items(9) }, { max_options(9) }, { max_nodes(9) }>;
 
-/// Words of learnt clauses in [`Learner16`] (48 KiB of its 170 KiB).
+/// Words of learnt clauses in [`Learner16`] (48 KiB of its 158 KiB).
 pub const STORE16: usize = 24_576;
 /// Clause learning sized for 16x16 grids.
 pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, STORE16>;
@@ -111,7 +114,7 @@ pub struct Solve16Stats {
 }
 
 /// Solves a 16x16 grid as [`solve`] does, by clause learning ([`crate::learning`]; measured
-/// faster than the DLX engine on every 16x16 set, see the README), with the DLX engine as the
+/// faster than the DLX engine on every 16x16 set, see docs/design.md), with the DLX engine as the
 /// backstop after [`LEARN_LIMIT`] conflicts. The same input gives the same solution every time.
 pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8]) -> Result<Solve16Stats, Error> {
     solve16_within(space, cells, LEARN_LIMIT)
@@ -178,8 +181,8 @@ impl Shape {
     }
 
     /// Item numbers, 1-based as the engine wants. The order (cells, rows, boxes, columns) is
-    /// the seed's: the engine breaks length ties by item order, and the seed measured this
-    /// order as much faster than putting the box constraints first.
+    /// the original POJ 3076 program's: the engine breaks length ties by item order, and this
+    /// order measured much faster than putting the box constraints first.
     fn cell_item(self, cell: usize) -> usize {
         1 + cell
     }

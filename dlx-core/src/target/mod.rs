@@ -28,7 +28,8 @@
 //! (`patterns`: one multiplier per cell, each digit's best placement by dynamic programming)
 //! takes over. It first tries to rule the search's target out at the root; failing that, the
 //! search starts again with every open option built (not only those within the root's
-//! reduced-cost limit), branching as the 16x16 solver does (failure weights and probing), and
+//! reduced-cost limit), branching as the DLX engine's default does (failure weights and
+//! probing), and
 //! every node the quick bound keeps is bounded again by the pattern bound (a few steps from
 //! wherever the previous node left its multipliers), which also drops the options no grid
 //! reaching the target can use there. That costs about a hundred microseconds a node, but on

@@ -132,8 +132,8 @@ pub(super) fn score_within(value: i64, limit: i64) -> i64 {
 
 /// How a search branches. The quick bound's searches (and the first plain completion) take the
 /// fewest options, in item order: failure weights pull them away from the reduced-cost order
-/// (one 5-clue grid went from 4 ms to 12 ms). The pattern bound's search branches as the 16x16
-/// solver does, on failure weights with probing: on the slowest near-empty grids known that
+/// (one 5-clue grid went from 4 ms to 12 ms). The pattern bound's search branches as the DLX
+/// engine's default does, on failure weights with probing: on the slowest near-empty grids known that
 /// took 20 to 600 times fewer nodes than the fewest options (and weights without probing
 /// stalled).
 pub(super) fn branch_for(engine: &mut Engine9, pattern_search: bool) {

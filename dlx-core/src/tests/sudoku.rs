@@ -131,8 +131,7 @@ fn nine_by_nine_serg_puzzles_all_have_two_or_more_solutions() {
 fn sixteen_by_sixteen_solution_counts_match_the_lloyd_amos_nsol_file() {
     let mut slot = MaybeUninit::uninit();
     let e = Engine16::zeroed_in(&mut slot);
-    let (unique, many) =
-        check_solution_counts(e, Shape::SIXTEEN, "sudoku16/lloyd-amos-acs-general-1900", letters, &[]);
+    let (unique, many) = check_solution_counts(e, Shape::SIXTEEN, "sudoku16/lloyd-amos-acs-general-1900", letters, &[]);
     assert!(unique > 600 && many > 1100, "{unique} unique, {many} with more");
 }
 

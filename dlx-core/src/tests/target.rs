@@ -4,8 +4,8 @@
 
 use super::common::{random_full_grid, read_data, repeats, rng};
 use crate::Error;
-use crate::target::patterns::PatternBound;
 use crate::target;
+use crate::target::patterns::PatternBound;
 
 /// Grids of a data file: 81 whitespace-separated digits each.
 fn grids(relative: &str) -> Vec<[i32; 81]> {
@@ -195,7 +195,7 @@ fn the_strong_bound_agrees_with_brute_force_and_the_data() {
 /// Near-empty grids on which the row relaxation stays 1.5 to 4 points above the optimum (the
 /// LP column, HiGHS's linear relaxation of the 0/1 (cell, digit) model, is what it converges
 /// to), so that the quick bound searched for minutes or more: the first two were found by
-/// fuzzing and stalled it over ten minutes, the next five (once `fuzz/known-slow`) stalled the
+/// fuzzing and stalled it over ten minutes, the next five stalled the
 /// first strong bound (the row relaxation re-optimised at every node) from 20 s to over 15
 /// minutes, the next two were the slowest of 11,000 random near-empty grids hunted with the
 /// pattern bound (which converges to exactly one point above their optimum), and the last,

@@ -1,0 +1,56 @@
+//! What the benchmarks share: where things are, the references of the tests (the same random
+//! grids), and the section of docs/benchmarks.md each benchmark rewrites with its latest run.
+#![allow(dead_code)] // each benchmark uses its own part of this module
+
+use std::path::PathBuf;
+
+#[path = "../../../tests/reference/mod.rs"]
+mod reference;
+#[allow(unused_imports)]
+pub use reference::*;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The test data the repository carries (corpora with known answers).
+pub fn data_dir() -> PathBuf {
+    root().join("tests/data")
+}
+
+/// The project's shared/ folder (the judges' reference programs, peer solvers), which only the
+/// project's own machines have beside the repository: `$DLX_SHARED_DIR`, else `../shared`.
+/// Benchmarks skip the columns that need it, and say so, when it is absent.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("DLX_SHARED_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("../shared"));
+    dir.is_dir().then_some(dir)
+}
+
+/// The C library `make` built (the Makefile's bench targets build it first).
+pub fn static_library() -> PathBuf {
+    root().join("target/release/libdlx.a")
+}
+
+/// Scratch space for builds and logs, under target/bench.
+pub fn out_dir() -> PathBuf {
+    let dir = root().join("target/bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Replaces the section `name` of docs/benchmarks.md (between `<!-- bench: NAME -->` and
+/// `<!-- /bench: NAME -->`) with `body`, or appends it: the file holds each benchmark's latest
+/// run, never a history.
+pub fn write_section(name: &str, title: &str, body: &str) {
+    let path = root().join("docs/benchmarks.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|_| "# Benchmarks\n".to_string());
+    let (open, close) = (format!("<!-- bench: {name} -->"), format!("<!-- /bench: {name} -->"));
+    let section = format!("{open}\n## {title}\n\n{}\n{close}", body.trim_end());
+    let text = match (text.find(&open), text.find(&close)) {
+        (Some(start), Some(end)) if end > start => format!("{}{section}{}", &text[..start], &text[end + close.len()..]),
+        _ => format!("{}\n\n{section}\n", text.trim_end()),
+    };
+    std::fs::write(&path, text).unwrap();
+    eprintln!("wrote the section \"{title}\" of docs/benchmarks.md");
+}
