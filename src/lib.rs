@@ -14,6 +14,12 @@ mod ffi;
 #[cfg(not(test))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
-    // SAFETY: abort takes no arguments and never returns.
-    unsafe { libc::abort() }
+    abort()
+}
+
+// C's abort, declared here rather than through the libc crate, whose link attributes would
+// add -lm -lrt -lpthread to what rustc reports the archive needs.
+#[cfg(not(test))]
+unsafe extern "C" {
+    safe fn abort() -> !;
 }

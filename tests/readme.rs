@@ -6,7 +6,7 @@ mod common;
 #[path = "../src/ffi.rs"]
 mod ffi;
 
-use common::{build_cpp, poj3076_sample, readme_block, root, run_ok, scratch, shared_lib_dir};
+use common::{build_cpp, lib_dir, poj3076_sample, readme_block, root, run_ok, scratch};
 use std::process::Command;
 
 fn readme() -> String {
@@ -43,7 +43,7 @@ fn link_and_run(name: &str) {
         .split_whitespace()
         .map(|w| {
             let w = w.replace("$PWD/", &format!("{}/", root().display()));
-            let w = w.replace("target/release", &shared_lib_dir().display().to_string());
+            let w = w.replace("target/release", &lib_dir().display().to_string());
             match w.as_str() {
                 "app.c" => dir.join("app.c").display().to_string(),
                 "app" => dir.join("app").display().to_string(),

@@ -21,31 +21,18 @@ pub fn read_data(relative: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
-/// Where this `cargo test` run built libdlx.a and libdlx.so: beside the test binary, in
-/// target/<profile>/deps. Cargo copies them up to target/<profile> only on `cargo build`, so
-/// using these guarantees the tests link the library of this very run, never a stale one.
+/// The libraries C programs link: target/release after `make all` (which this runs first, once
+/// per test binary). `cargo test` does not build a cdylib or staticlib for integration tests
+/// (they cannot link it as Rust), so the tests build it the way users do, and test the
+/// archive as shipped (stripped) and libdlx.so with its soname link beside it.
 pub fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    exe.parent().expect("target/<profile>/deps").to_path_buf()
+    make_all();
+    root().join("target/release")
 }
 
 /// The soname of libdlx.so (build.rs sets it at link time): libdlx.so.MAJOR.
 pub fn soname() -> String {
     format!("libdlx.so.{}", env!("CARGO_PKG_VERSION_MAJOR"))
-}
-
-/// `lib_dir()`, with the soname link beside libdlx.so that a program linked with -ldlx looks
-/// for at run time (what `make` does for target/release).
-pub fn shared_lib_dir() -> PathBuf {
-    let dir = lib_dir();
-    let link = dir.join(soname());
-    if std::fs::symlink_metadata(&link).is_err() {
-        // Tests run in parallel: another one may make the same link first.
-        if let Err(e) = std::os::unix::fs::symlink("libdlx.so", &link) {
-            assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists, "link {}: {e}", link.display());
-        }
-    }
-    dir
 }
 
 /// Runs `make all` (the build `make install` installs) once per test binary, however many of
@@ -59,11 +46,10 @@ pub fn make_all() {
 
 /// A scratch folder for one test's C builds, under target/.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = lib_dir().parent().expect("target/<profile>").join("c-build").join(name);
+    let dir = root().join("target/c-build").join(name);
     std::fs::create_dir_all(&dir).expect("create scratch folder");
     dir
 }
-
 /// The C compiler the cc crate picks for this target, with the flags of a careful build.
 pub fn c_compiler(cpp: bool) -> Command {
     let compiler = cc::Build::new()
@@ -95,7 +81,7 @@ pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
             cmd.arg(lib_dir().join("libdlx.a"));
         }
         Link::Shared => {
-            let dir = shared_lib_dir();
+            let dir = lib_dir();
             cmd.arg("-L").arg(&dir).arg("-ldlx").arg(format!("-Wl,-rpath,{}", dir.display()));
         }
     }
