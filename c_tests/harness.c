@@ -185,19 +185,23 @@ static void test_status_codes(void) {
 /* ---- strerror and version --------------------------------------------------------------- */
 
 static void test_strerror_and_version(void) {
-    const int codes[] = {DLX_OK, DLX_UNSOLVABLE, DLX_ERR_NULL, DLX_ERR_LENGTH, DLX_ERR_CELL};
-    CHECK(DLX_OK == 0 && DLX_UNSOLVABLE == -1 && DLX_ERR_NULL == -2 && DLX_ERR_LENGTH == -3 && DLX_ERR_CELL == -4,
+    const int codes[] = {DLX_OK,       DLX_UNSOLVABLE,   DLX_ERR_NULL, DLX_ERR_LENGTH,
+                         DLX_ERR_CELL, DLX_ERR_ARG, DLX_ERR_CAPACITY, DLX_TIMEOUT};
+    enum { CODES = sizeof codes / sizeof codes[0] };
+    CHECK(DLX_OK == 0 && DLX_UNSOLVABLE == -1 && DLX_ERR_NULL == -2 && DLX_ERR_LENGTH == -3 && DLX_ERR_CELL == -4 &&
+              DLX_ERR_ARG == -5 && DLX_ERR_CAPACITY == -6 && DLX_TIMEOUT == -7,
           "status values as in the API contract");
-    CHECK(DLX16_CELLS == 256 && DLX16_OUT_LEN == 257 && DLX9_CELLS == 81, "sizes as in the API contract");
+    CHECK(DLX16_CELLS == 256 && DLX16_OUT_LEN == 257 && DLX9_CELLS == 81 && DLX9_OUT_LEN == 82,
+          "sizes as in the API contract");
     const char *generic = dlx_strerror(12345);
     CHECK(generic && *generic, "unknown code: a sentence");
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < CODES; i++) {
         const char *s = dlx_strerror(codes[i]);
         CHECK(s && *s && strcmp(s, generic) != 0, "code %d: its own sentence", codes[i]);
         for (size_t j = 0; j < i; j++)
             CHECK(s && strcmp(s, dlx_strerror(codes[j])) != 0, "codes %d and %d share a sentence", codes[i], codes[j]);
     }
-    const int others[] = {1, -5, INT_MIN, INT_MAX, 256};
+    const int others[] = {1, -8, INT_MIN, INT_MAX, 256};
     for (size_t i = 0; i < 5; i++)
         CHECK(dlx_strerror(others[i]) && strcmp(dlx_strerror(others[i]), generic) == 0, "code %d: generic", others[i]);
 

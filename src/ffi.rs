@@ -4,7 +4,7 @@
 
 use core::ffi::{CStr, c_char, c_int};
 
-use dlx_core::Error;
+use dlx_core::{CELLS9, CELLS16, Error};
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -17,20 +17,54 @@ pub const DLX_ERR_NULL: c_int = -2;
 pub const DLX_ERR_LENGTH: c_int = -3;
 /// A cell holds something other than a symbol or a blank of its alphabet.
 pub const DLX_ERR_CELL: c_int = -4;
+/// A numeric argument is outside its range (a limit below 1, a negative time).
+pub const DLX_ERR_ARG: c_int = -5;
+/// The caller-provided memory has no room for this (more options or entries than it was sized
+/// for, or an answer longer than the output array).
+pub const DLX_ERR_CAPACITY: c_int = -6;
+/// The time limit ran out before an answer was proven; outputs untouched.
+pub const DLX_TIMEOUT: c_int = -7;
 
 /// Cells of a 16x16 grid, the number `dlx_solve16` reads.
 pub const DLX16_CELLS: usize = 256;
 /// Bytes `dlx_solve16` writes on success: 256 cells and a terminating NUL.
 pub const DLX16_OUT_LEN: usize = 257;
-/// Cells of a 9x9 grid: the ints `dlx_target_max` reads, and writes to `best`.
+/// Cells of a 9x9 grid: the cells `dlx_solve9` reads, and the ints `dlx_target_max` reads and
+/// writes to `best`.
 pub const DLX9_CELLS: usize = 81;
+/// Bytes `dlx_solve9` writes on success: 81 digits and a terminating NUL.
+pub const DLX9_OUT_LEN: usize = 82;
+// Literals, so that cbindgen writes numbers into the header; checked against the core's.
+const _: () = assert!(DLX16_CELLS == CELLS16 && DLX16_OUT_LEN == CELLS16 + 1);
+const _: () = assert!(DLX9_CELLS == CELLS9 && DLX9_OUT_LEN == CELLS9 + 1);
 
 fn status(error: Error) -> c_int {
     match error {
         Error::Unsolvable => DLX_UNSOLVABLE,
         Error::Length => DLX_ERR_LENGTH,
         Error::Cell => DLX_ERR_CELL,
+        Error::Arg => DLX_ERR_ARG,
+        Error::Timeout => DLX_TIMEOUT,
     }
+}
+
+/// Nanoseconds on the monotonic clock.
+fn now_ns() -> i64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid timespec to write; CLOCK_MONOTONIC always exists on the
+    // platforms this builds for, so the call cannot fail.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    i64::from(now.tv_sec).saturating_mul(1_000_000_000).saturating_add(i64::from(now.tv_nsec))
+}
+
+/// The question a time-limited search asks now and then: has `max_ms` (0: no limit) passed
+/// since this call? `DLX_ERR_ARG` for a negative `max_ms`.
+fn expiry(max_ms: i64) -> Result<impl FnMut() -> bool, c_int> {
+    if max_ms < 0 {
+        return Err(DLX_ERR_ARG);
+    }
+    let end = if max_ms == 0 { i64::MAX } else { now_ns().saturating_add(max_ms.saturating_mul(1_000_000)) };
+    Ok(move || end != i64::MAX && now_ns() >= end)
 }
 
 /// The bytes of a C string up to, not including, its NUL, read one at a time so that a caller
@@ -91,20 +125,138 @@ impl Iterator for CStrBytes {
 /// to at least 257 writable bytes. Neither may be written by another thread during the call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dlx_solve16(puzzle: *const c_char, solution: *mut c_char) -> c_int {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { dlx_solve16_within(puzzle, solution, 0) }
+}
+
+/// `dlx_solve16` with a time limit: `max_ms` milliseconds of wall-clock time on the monotonic
+/// clock, 0 for none. Past it the call returns `DLX_TIMEOUT` (-7) within a few milliseconds,
+/// with `solution` untouched; a negative `max_ms` is `DLX_ERR_ARG` (-5). Otherwise exactly as
+/// `dlx_solve16`, whose answer it gives whenever it finishes in time.
+///
+/// # Safety
+/// As for `dlx_solve16`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_solve16_within(puzzle: *const c_char, solution: *mut c_char, max_ms: i64) -> c_int {
+    if puzzle.is_null() || solution.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code,
+    };
+    // SAFETY: `puzzle` is non-NULL and NUL-terminated by this function's contract.
+    let text = unsafe { CStrBytes::new(puzzle) };
+    match dlx_core::solve16_until(text, expired) {
+        // SAFETY: `solution` has room for DLX16_OUT_LEN bytes by contract.
+        Ok(cells) => unsafe { write_text(&cells, solution) },
+        Err(e) => status(e),
+    }
+}
+
+/// Counts the solutions of a 16x16 Sudoku, stopping at `limit`: with `limit` 2 the answer is
+/// "none, unique or several" (0, 1 or 2), what puzzle setters and generators ask.
+///
+/// `puzzle` is read as by `dlx_solve16`. `limit` is at least 1 (`INT64_MAX` counts them all);
+/// `max_ms` is a time limit as for `dlx_solve16_within` (0: none).
+///
+/// Returns the number of solutions found, at most `limit` (0 when there is none, repeated
+/// givens included); `DLX_ERR_NULL` (-2) when `puzzle` is NULL; `DLX_ERR_LENGTH` (-3) or
+/// `DLX_ERR_CELL` (-4) as for `dlx_solve16`; `DLX_ERR_ARG` (-5) when `limit` is below 1 or
+/// `max_ms` negative; `DLX_TIMEOUT` (-7) when the time ran out before the count reached
+/// `limit` or was complete. Deterministic, thread-safe, no allocation, about 160 KiB of stack.
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string, not written by another
+/// thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_count16(puzzle: *const c_char, limit: i64, max_ms: i64) -> i64 {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { count(puzzle, limit, max_ms, |text, limit, expired| dlx_core::count16(text, limit, expired)) }
+}
+
+/// Solves a classic 9x9 Sudoku (POJ 3074 and every 9x9 collection): digits `1` to `9`, each
+/// exactly once in every row, column and 3x3 box.
+///
+/// `puzzle` is NUL-terminated text holding exactly 81 cells, row-major: `1`..`9` a given; `0`,
+/// `.` or `-` a blank. Whitespace, faults and the order of reading are as for `dlx_solve16`.
+/// `solution` points to at least `DLX9_OUT_LEN` (82) writable bytes: on success the 81 solved
+/// digits and a NUL, on any other result untouched; it may be `puzzle` itself.
+///
+/// Returns `DLX_OK`, `DLX_UNSOLVABLE`, `DLX_ERR_NULL`, `DLX_ERR_LENGTH` or `DLX_ERR_CELL`, as
+/// `dlx_solve16` does; the same solution on every call. Thread-safe, no allocation, under
+/// 64 KiB of stack.
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string; `solution` is NULL or points
+/// to at least 82 writable bytes. Neither may be written by another thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_solve9(puzzle: *const c_char, solution: *mut c_char) -> c_int {
     if puzzle.is_null() || solution.is_null() {
         return DLX_ERR_NULL;
     }
     // SAFETY: `puzzle` is non-NULL and NUL-terminated by this function's contract.
     let text = unsafe { CStrBytes::new(puzzle) };
-    let cells = match dlx_core::solve16(text) {
-        Ok(cells) => cells,
-        Err(e) => return status(e),
+    match dlx_core::solve9(text) {
+        // SAFETY: `solution` has room for DLX9_OUT_LEN bytes by contract.
+        Ok(cells) => unsafe { write_text(&cells, solution) },
+        Err(e) => status(e),
+    }
+}
+
+/// Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for
+/// 16x16: the count up to `limit`, or `DLX_ERR_NULL`, `DLX_ERR_LENGTH`, `DLX_ERR_CELL`,
+/// `DLX_ERR_ARG` or `DLX_TIMEOUT`.
+///
+/// # Safety
+/// As for `dlx_count16`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_count9(puzzle: *const c_char, limit: i64, max_ms: i64) -> i64 {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { count(puzzle, limit, max_ms, |text, limit, expired| dlx_core::count9(text, limit, expired)) }
+}
+
+/// The argument checks and the reading of a count: `puzzle` non-NULL, `limit` at least 1,
+/// `max_ms` not negative, in that order.
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string.
+unsafe fn count(
+    puzzle: *const c_char,
+    limit: i64,
+    max_ms: i64,
+    counter: impl FnOnce(CStrBytes, u64, &mut dyn FnMut() -> bool) -> Result<u64, Error>,
+) -> i64 {
+    if puzzle.is_null() {
+        return DLX_ERR_NULL.into();
+    }
+    let Ok(limit) = u64::try_from(limit) else {
+        return DLX_ERR_ARG.into();
     };
-    let mut out = [0u8; DLX16_OUT_LEN];
-    out[..DLX16_CELLS].copy_from_slice(&cells);
-    // SAFETY: `solution` has room for DLX16_OUT_LEN bytes by contract, and `out` is a local
-    // array, so the two cannot overlap even when `solution` is the puzzle's buffer.
-    unsafe { core::ptr::copy_nonoverlapping(out.as_ptr(), solution.cast::<u8>(), DLX16_OUT_LEN) };
+    let mut expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code.into(),
+    };
+    // SAFETY: `puzzle` is non-NULL and NUL-terminated by the caller's contract.
+    let text = unsafe { CStrBytes::new(puzzle) };
+    match counter(text, limit, &mut expired) {
+        // At most `limit`, which came from an i64.
+        Ok(found) => found as i64,
+        Err(e) => status(e).into(),
+    }
+}
+
+/// Writes `cells` and a NUL to `out`; returns DLX_OK.
+///
+/// # Safety
+/// `out` points to at least `cells.len() + 1` writable bytes (it may be the input's buffer:
+/// `cells` is a copy).
+unsafe fn write_text(cells: &[u8], out: *mut c_char) -> c_int {
+    // SAFETY: by this function's contract; `cells` is a local copy, so nothing overlaps.
+    unsafe {
+        core::ptr::copy_nonoverlapping(cells.as_ptr(), out.cast::<u8>(), cells.len());
+        out.add(cells.len()).write(0);
+    }
     DLX_OK
 }
 
@@ -133,9 +285,25 @@ pub unsafe extern "C" fn dlx_solve16(puzzle: *const c_char, solution: *mut c_cha
 /// Neither may be written by another thread during the call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dlx_target_max(grid: *const c_int, best: *mut c_int) -> c_int {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { dlx_target_max_within(grid, best, 0) }
+}
+
+/// `dlx_target_max` with a time limit: `max_ms` milliseconds on the monotonic clock, 0 for
+/// none. Past it the call returns `DLX_TIMEOUT` (-7) within a few milliseconds, with `best`
+/// untouched; a negative `max_ms` is `DLX_ERR_ARG` (-5). Otherwise exactly as `dlx_target_max`.
+///
+/// # Safety
+/// As for `dlx_target_max`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_target_max_within(grid: *const c_int, best: *mut c_int, max_ms: i64) -> c_int {
     if grid.is_null() {
         return DLX_ERR_NULL;
     }
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code,
+    };
     let mut cells = [0u8; DLX9_CELLS];
     for (k, cell) in cells.iter_mut().enumerate() {
         // SAFETY: `grid` points to 81 readable ints by contract; unaligned reads cost nothing
@@ -146,18 +314,18 @@ pub unsafe extern "C" fn dlx_target_max(grid: *const c_int, best: *mut c_int) ->
             _ => return DLX_ERR_CELL,
         };
     }
-    let outcome = match dlx_core::target_max(&cells) {
-        Ok(outcome) => outcome,
+    let answer = match dlx_core::target_max_until(&cells, expired) {
+        Ok(answer) => answer,
         Err(e) => return status(e),
     };
     if !best.is_null() {
-        for (k, &digit) in outcome.grid.iter().enumerate() {
+        for (k, &digit) in answer.grid.iter().enumerate() {
             // SAFETY: `best` points to 81 writable ints by contract, and `grid` was read in
             // full above, so writing over it (in-place use) is fine.
             unsafe { best.add(k).write_unaligned(c_int::from(digit)) };
         }
     }
-    outcome.score
+    answer.score
 }
 
 /// Describes a status code in one English sentence.
@@ -172,6 +340,9 @@ pub extern "C" fn dlx_strerror(code: c_int) -> *const c_char {
         DLX_ERR_NULL => c"a required pointer is NULL",
         DLX_ERR_LENGTH => c"the input does not hold exactly the number of cells the function takes",
         DLX_ERR_CELL => c"a cell holds something other than a symbol or a blank of its alphabet",
+        DLX_ERR_ARG => c"a numeric argument is outside its range",
+        DLX_ERR_CAPACITY => c"the caller-provided memory has no room for this",
+        DLX_TIMEOUT => c"the time limit ran out before an answer was proven",
         _ => c"unknown dlx status code",
     };
     text.as_ptr()

@@ -1,6 +1,7 @@
 //! Builds the C test programs of c_tests/ with the cc crate against the real libdlx.a and,
-//! separately, libdlx.so, and runs them: the harness on the corpora of tests/data, the guard-page
-//! bounds test, the malloc-counting test and the 8-thread test.
+//! separately, libdlx.so, and runs them: the harness on the corpora of tests/data, the 9x9,
+//! counting and time-limit test (jobs), the guard-page bounds test, the malloc-counting test and
+//! the 8-thread test.
 
 mod common;
 
@@ -28,6 +29,12 @@ fn harness_passes_against_the_static_library() {
 #[test]
 fn harness_passes_against_the_shared_library() {
     assert!(run_c_test("harness", Link::Shared) > 5000);
+}
+
+#[test]
+fn nine_by_nine_counts_and_time_limits_hold_against_both_libraries() {
+    assert!(run_c_test("jobs", Link::Static) > 1500);
+    assert!(run_c_test("jobs", Link::Shared) > 1500);
 }
 
 #[test]

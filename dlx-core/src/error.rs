@@ -11,6 +11,10 @@ pub enum Error {
     Length,
     /// A cell holds something other than a symbol or a blank of its alphabet.
     Cell,
+    /// A numeric argument is outside its range (a count limit below 1).
+    Arg,
+    /// The time limit ran out before an answer was proven.
+    Timeout,
 }
 
 impl fmt::Display for Error {
@@ -19,6 +23,8 @@ impl fmt::Display for Error {
             Error::Unsolvable => "the puzzle has no valid completion",
             Error::Length => "the input does not hold exactly the number of cells the function takes",
             Error::Cell => "a cell holds something other than a symbol or a blank of its alphabet",
+            Error::Arg => "a numeric argument is outside its range",
+            Error::Timeout => "the time limit ran out before an answer was proven",
         })
     }
 }

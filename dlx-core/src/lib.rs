@@ -4,8 +4,12 @@
 //! This is the safe Rust API underneath the `dlx` C library (`include/dlx.h`): each function
 //! here is what one C function does, without the pointers.
 //!
-//! - [`solve16`]: a 16x16 Sudoku (POJ 3076), letters `A`..`P`.
+//! - [`solve9`], [`count9`]: classic 9x9 Sudoku (POJ 3074), digits `1`..`9`.
+//! - [`solve16`], [`count16`]: 16x16 Sudoku (POJ 3076), letters `A`..`P`.
 //! - [`target_max`]: the Target Sudoku (CSU 1605, NOIP 2009), the proven maximum weighted score.
+//!
+//! The `_until` functions and the counts take a time limit as a closure that says whether the
+//! time is up (`no_std` has no clock); they end with [`Error::Timeout`] soon after it does.
 //!
 //! Every call keeps its whole state in one fixed-size value on its own stack (about 160 KiB at
 //! most; a 256 KiB thread stack is enough), allocates nothing and shares nothing, so any
@@ -49,6 +53,8 @@ pub use error::Error;
 
 use core::mem::MaybeUninit;
 
+use exact_cover::deadline::Deadline;
+
 /// Cells of a 16x16 grid.
 pub const CELLS16: usize = 256;
 /// Cells of a 9x9 grid.
@@ -77,13 +83,108 @@ pub const CELLS9: usize = 81;
 /// # Ok::<(), dlx_core::Error>(())
 /// ```
 pub fn solve16(puzzle: impl IntoIterator<Item = u8>) -> Result<[u8; CELLS16], Error> {
+    solve16_until(puzzle, || false)
+}
+
+/// [`solve16`] with a time limit: `expired` is asked now and then (every few tens of
+/// microseconds of search) whether the time is up, and once it says so the call ends with
+/// [`Error::Timeout`].
+///
+/// # Errors
+/// As [`solve16`], and [`Error::Timeout`].
+///
+/// # Examples
+/// ```
+/// use std::time::{Duration, Instant};
+/// let end = Instant::now() + Duration::from_millis(100);
+/// let grid = dlx_core::solve16_until("-".repeat(256).bytes(), || Instant::now() >= end)?;
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn solve16_until(
+    puzzle: impl IntoIterator<Item = u8>,
+    mut expired: impl FnMut() -> bool,
+) -> Result<[u8; CELLS16], Error> {
     let mut cells = [0u8; CELLS16];
-    sudoku::parse_letters(puzzle.into_iter(), sudoku::Shape::SIXTEEN, &mut cells)?;
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::SIXTEEN, &mut cells)?;
     let mut space = MaybeUninit::uninit();
-    sudoku::solve16(&mut space, &mut cells)?;
+    sudoku::solve16(&mut space, &mut cells, &mut Deadline::new(&mut expired))?;
     let mut text = [0u8; CELLS16];
-    sudoku::write_letters(&cells, &mut text);
+    sudoku::write(sudoku::Shape::SIXTEEN, &cells, &mut text);
     Ok(text)
+}
+
+/// Counts the solutions of a 16x16 Sudoku (text as for [`solve16`]), stopping at `limit`:
+/// with `limit` 2 the answer is "none, unique or several" (0, 1 or 2). 0 when there is none,
+/// repeated givens included. `expired` as for [`solve16_until`] (`|| false` for no limit).
+///
+/// # Errors
+/// [`Error::Cell`] and [`Error::Length`] as for [`solve16`], [`Error::Arg`] when `limit` is 0,
+/// [`Error::Timeout`].
+///
+/// # Examples
+/// ```
+/// let blank = "-".repeat(256);
+/// assert_eq!(dlx_core::count16(blank.bytes(), 2, || false)?, 2);
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn count16(
+    puzzle: impl IntoIterator<Item = u8>,
+    limit: u64,
+    mut expired: impl FnMut() -> bool,
+) -> Result<u64, Error> {
+    let mut cells = [0u8; CELLS16];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::SIXTEEN, &mut cells)?;
+    let mut slot = MaybeUninit::uninit();
+    let engine = sudoku::Engine16::zeroed_in(&mut slot);
+    sudoku::count_solutions(engine, sudoku::Shape::SIXTEEN, &cells, limit, &mut Deadline::new(&mut expired))
+}
+
+/// Solves a classic 9x9 Sudoku (POJ 3074 and every 9x9 collection): `puzzle` yields exactly 81
+/// cells, `1`..`9` a given, `0`, `.` or `-` a blank, whitespace skipped anywhere. Returns the
+/// 81 solved cells as the digits `1`..`9`; where several solutions exist, the same one on
+/// every call.
+///
+/// # Errors
+/// As [`solve16`], for 81 cells.
+///
+/// # Examples
+/// ```
+/// let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let grid = dlx_core::solve9(puzzle.bytes())?;
+/// assert_eq!(&grid[..9], b"417369825");
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn solve9(puzzle: impl IntoIterator<Item = u8>) -> Result<[u8; CELLS9], Error> {
+    let mut cells = [0u8; CELLS9];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
+    let mut space = MaybeUninit::uninit();
+    sudoku::solve9(&mut space, &mut cells, &mut Deadline::new(&mut || false))?;
+    let mut text = [0u8; CELLS9];
+    sudoku::write(sudoku::Shape::NINE, &cells, &mut text);
+    Ok(text)
+}
+
+/// Counts the solutions of a 9x9 Sudoku (text as for [`solve9`]) as [`count16`] does.
+///
+/// # Errors
+/// As [`count16`].
+///
+/// # Examples
+/// ```
+/// assert_eq!(dlx_core::count9("1".repeat(2).chars().chain("-".repeat(79).chars()).map(|c| c as u8), 5, || false)?, 0);
+/// assert_eq!(dlx_core::count9(".".repeat(81).bytes(), 3, || false)?, 3);
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn count9(
+    puzzle: impl IntoIterator<Item = u8>,
+    limit: u64,
+    mut expired: impl FnMut() -> bool,
+) -> Result<u64, Error> {
+    let mut cells = [0u8; CELLS9];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
+    let mut slot = MaybeUninit::uninit();
+    let engine = sudoku::Engine9::zeroed_in(&mut slot);
+    sudoku::count_solutions(engine, sudoku::Shape::NINE, &cells, limit, &mut Deadline::new(&mut expired))
 }
 
 /// A Target Sudoku's answer: the maximum score and a completion that reaches it.
@@ -113,6 +214,14 @@ pub struct Target {
 /// # Ok::<(), dlx_core::Error>(())
 /// ```
 pub fn target_max(grid: &[u8; CELLS9]) -> Result<Target, Error> {
-    let outcome = target::target_max(grid)?;
+    target_max_until(grid, || false)
+}
+
+/// [`target_max`] with a time limit, as [`solve16_until`] has.
+///
+/// # Errors
+/// As [`target_max`], and [`Error::Timeout`].
+pub fn target_max_until(grid: &[u8; CELLS9], mut expired: impl FnMut() -> bool) -> Result<Target, Error> {
+    let outcome = target::target_max(grid, &mut Deadline::new(&mut expired))?;
     Ok(Target { score: outcome.score, grid: outcome.grid })
 }

@@ -21,6 +21,8 @@
 
 use core::mem::MaybeUninit;
 
+use super::deadline::Deadline;
+
 /// An exact cover matrix given by arithmetic. Every option lies in exactly four items and
 /// has a slot (0..16) in each, distinct from the slots of the item's other options.
 pub trait Matrix {
@@ -326,11 +328,17 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// input gives the same cover every time.
     #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn solve(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
-        self.solve_within(givens, u64::MAX) == Some(true)
+        self.solve_within(givens, u64::MAX, &mut Deadline::new(&mut || false)) == Some(true)
     }
 
-    /// [`solve`](Self::solve) that gives up after `max_conflicts` conflicts: `None` then.
-    pub fn solve_within(&mut self, givens: impl IntoIterator<Item = usize>, max_conflicts: u64) -> Option<bool> {
+    /// [`solve`](Self::solve) that gives up after `max_conflicts` conflicts, or when `deadline`
+    /// passes (asked at every conflict and decision): `None` then.
+    pub fn solve_within(
+        &mut self,
+        givens: impl IntoIterator<Item = usize>,
+        max_conflicts: u64,
+        deadline: &mut Deadline,
+    ) -> Option<bool> {
         if !self.place_givens(givens) {
             return Some(false);
         }
@@ -342,7 +350,8 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 if self.levels == 0 {
                     return Some(false);
                 }
-                if self.stats.conflicts >= max_conflicts {
+                // A conflict costs about what 16 DLX nodes do.
+                if self.stats.conflicts >= max_conflicts || deadline.tick(16) {
                     return None;
                 }
                 self.learn(conflict);
@@ -371,6 +380,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 debug_assert!(false, "no open option while the cover is incomplete");
                 return Some(false);
             };
+            if deadline.tick(1) {
+                return None;
+            }
             self.stats.decisions += 1;
             self.trail_lim[self.levels] = self.trail_len as u16;
             self.levels += 1;

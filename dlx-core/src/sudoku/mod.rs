@@ -7,6 +7,7 @@
 use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
+use crate::exact_cover::deadline::Deadline;
 use crate::exact_cover::dlx::{Dlx, Flow, OptionRef, SearchStats};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 
@@ -92,62 +93,93 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     }
 }
 
-/// Conflicts after which [`solve16`] hands a puzzle over from clause learning to the DLX
-/// engine. No known puzzle comes near (the hardest public ones take at most 6,744 conflicts,
-/// their isomorphs 10,705, 0.2 s); it is there so that the promise "it ends" rests on the DLX's exhaustive search of a
-/// finite tree, which needs no argument about learnt clauses that get deleted.
+/// Conflicts after which [`solve_learning`] hands a puzzle over from clause learning to the
+/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 6,744
+/// conflicts, their isomorphs 10,705, 0.2 s); it is there so that the promise "it ends" rests
+/// on the DLX's exhaustive search of a finite tree, which needs no argument about learnt
+/// clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
 
-/// The stack space of one [`solve16`]: the learner, and should it give up, the DLX engine in
-/// the same bytes (never both at once), so a call needs only the larger of the two.
+/// Words of learnt clauses in [`Learner9`].
+pub const STORE9: usize = 8_192;
+/// Clause learning sized for 9x9 grids.
+pub type Learner9 = Learner<SudokuCover<3>, { max_items(9) }, { max_options(9) }, STORE9>;
+
+/// The stack space of one [`solve_learning`]: the learner, and should it give up, the DLX
+/// engine in the same bytes (never both at once), so a call needs only the larger of the two.
 #[repr(C)]
-pub union Workspace16 {
-    learner: ManuallyDrop<MaybeUninit<Learner16>>,
-    dlx: ManuallyDrop<MaybeUninit<Engine16>>,
+pub union Workspace<L, E> {
+    learner: ManuallyDrop<MaybeUninit<L>>,
+    dlx: ManuallyDrop<MaybeUninit<E>>,
 }
 
-/// What one [`solve16`] did: the learner's counters, and the DLX's nodes if it was needed.
+/// The workspace of a 16x16 solve.
+pub type Workspace16 = Workspace<Learner16, Engine16>;
+/// The workspace of a 9x9 solve.
+pub type Workspace9 = Workspace<Learner9, Engine9>;
+
+/// What one [`solve_learning`] did: the learner's counters, and the DLX's nodes if it was
+/// needed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Solve16Stats {
+pub struct SolveStats {
     pub learning: LearnStats,
     pub dlx_nodes: Option<u64>,
 }
 
-/// Solves a 16x16 grid as [`solve`] does, by clause learning ([`crate::learning`]; measured
-/// faster than the DLX engine on every 16x16 set, see docs/design.md), with the DLX engine as the
-/// backstop after [`LEARN_LIMIT`] conflicts. The same input gives the same solution every time.
-pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8]) -> Result<Solve16Stats, Error> {
-    solve16_within(space, cells, LEARN_LIMIT)
+/// Solves a 16x16 grid by clause learning (see [`solve_learning`]; measured faster than the
+/// DLX engine on every 16x16 set, docs/design.md). The same input gives the same solution
+/// every time.
+pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8], deadline: &mut Deadline) -> Result<SolveStats, Error> {
+    solve_learning(space, cells, LEARN_LIMIT, deadline)
 }
 
-/// [`solve16`] with the learner's conflict limit as a parameter (tests hand over early).
-pub fn solve16_within(
-    space: &mut MaybeUninit<Workspace16>,
+/// Solves a 9x9 grid as [`solve16`] does.
+pub fn solve9(space: &mut MaybeUninit<Workspace9>, cells: &mut [u8], deadline: &mut Deadline) -> Result<SolveStats, Error> {
+    solve_learning(space, cells, LEARN_LIMIT, deadline)
+}
+
+/// Fills the blanks of `cells` (a `BOX`² x `BOX`² grid) with a solution found by clause
+/// learning over its exact cover, with the DLX engine as the backstop after `max_conflicts`
+/// conflicts. [`Error::Unsolvable`] when there is none, [`Error::Timeout`] when `deadline`
+/// passes first; `cells` is written only on success.
+pub fn solve_learning<
+    const BOX: usize,
+    const LI: usize,
+    const LO: usize,
+    const S: usize,
+    const EI: usize,
+    const EO: usize,
+    const EN: usize,
+>(
+    space: &mut MaybeUninit<Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>>,
     cells: &mut [u8],
     max_conflicts: u64,
-) -> Result<Solve16Stats, Error> {
-    candidates(Shape::SIXTEEN, cells)?;
-    let side = Shape::SIXTEEN.side();
+    deadline: &mut Deadline,
+) -> Result<SolveStats, Error> {
+    let shape = Shape::with_box_size(BOX).ok_or(Error::Length)?;
+    candidates(shape, cells)?;
+    let side = shape.side();
     // SAFETY (both casts): the union is repr(C), so each field starts at its first byte and it
     // is aligned for each; a MaybeUninit may hold any bytes. The learner's borrow ends before
     // the engine's slot is made from the same bytes.
-    let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner16>>() };
-    let learner = Learner16::new_in(slot, SudokuCover::<4>).ok_or(Error::Length)?;
+    let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
+    let learner = Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?;
     let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * side + usize::from(d) - 1);
-    let verdict = learner.solve_within(givens, max_conflicts);
+    let verdict = learner.solve_within(givens, max_conflicts, deadline);
     let learning = learner.stats();
     match verdict {
         Some(true) => {
             for o in learner.chosen() {
                 cells[o / side] = (o % side + 1) as u8;
             }
-            Ok(Solve16Stats { learning, dlx_nodes: None })
+            Ok(SolveStats { learning, dlx_nodes: None })
         }
         Some(false) => Err(Error::Unsolvable),
+        None if deadline.passed() => Err(Error::Timeout),
         None => {
-            let dlx = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Engine16>>() };
-            let stats = solve(Engine16::zeroed_in(dlx), Shape::SIXTEEN, cells)?;
-            Ok(Solve16Stats { learning, dlx_nodes: Some(stats.nodes) })
+            let dlx = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Dlx<EI, EO, EN>>>() };
+            let stats = solve_within(Dlx::zeroed_in(dlx), shape, cells, deadline)?;
+            Ok(SolveStats { learning, dlx_nodes: Some(stats.nodes) })
         }
     }
 }
@@ -211,23 +243,32 @@ impl Shape {
     }
 }
 
-/// Reads the cells of a `shape` grid from text: `A`, `B`, ... for digits 1, 2, ..., `-` or `.`
-/// for a blank; space, tab, CR and LF are skipped anywhere. Reading stops at the first fault,
-/// so a caller never reads further than that: a character outside the alphabet is
-/// [`Error::Cell`]; a cell beyond the last, or the end of the text before it, is
+/// The symbol of digit `d` (1-based) in a grid of `shape`'s text: `1`..`9` for 9x9 grids, as
+/// every 9x9 collection writes them; `A`, `B`, ... for the others, as the 16x16 judges do.
+fn symbol(shape: Shape, digit: u8) -> u8 {
+    if shape == Shape::NINE { b'0' + digit } else { b'A' + digit - 1 }
+}
+
+/// Reads the cells of a `shape` grid from text: a symbol (see [`symbol`]) for a digit, `-` or
+/// `.` for a blank (and `0` in 9x9 grids); space, tab, CR and LF are skipped anywhere. Reading
+/// stops at the first fault, so a caller never reads further than that: a character outside
+/// the alphabet is [`Error::Cell`]; a cell beyond the last, or the end of the text before it, is
 /// [`Error::Length`]. `cells` is written only on success.
-pub fn parse_letters(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [u8]) -> Result<(), Error> {
+pub fn parse(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [u8]) -> Result<(), Error> {
     let wanted = shape.cells();
     if cells.len() != wanted {
         return Err(Error::Length);
     }
-    let mut grid = [0u8; Shape::with_box_size(5).unwrap().cells()];
+    let digits = shape == Shape::NINE;
+    let mut grid = [0u8; MAX_CELLS];
     let mut count = 0;
     for byte in text {
         let value = match byte {
             b' ' | b'\t' | b'\r' | b'\n' => continue,
             b'-' | b'.' => 0,
-            b'A'..=b'Z' if usize::from(byte - b'A') < shape.side() => byte - b'A' + 1,
+            b'0' if digits => 0,
+            b'1'..=b'9' if digits => byte - b'0',
+            b'A'..=b'Z' if !digits && usize::from(byte - b'A') < shape.side() => byte - b'A' + 1,
             _ => return Err(Error::Cell),
         };
         if count == wanted {
@@ -243,40 +284,36 @@ pub fn parse_letters(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [
     Ok(())
 }
 
-/// Writes a solved grid as letters (`A` for 1), one byte per cell.
-pub fn write_letters(cells: &[u8], text: &mut [u8]) {
+/// Writes a solved grid as its symbols (see [`symbol`]), one byte per cell.
+pub fn write(shape: Shape, cells: &[u8], text: &mut [u8]) {
     for (t, &c) in text.iter_mut().zip(cells) {
-        *t = b'A' + c - 1;
+        *t = symbol(shape, c);
     }
 }
 
-/// Fills the blanks of `cells` with the first solution the search finds, the same one on
+/// Fills the blanks of `cells` with the first solution the DLX search finds, the same one on
 /// every call. Leaves `cells` as it was when there is none ([`Error::Unsolvable`]), givens
 /// that repeat in a unit included.
+#[cfg(any(test, feature = "internals"))] // tests and benchmarks
 pub fn solve<const I: usize, const O: usize, const N: usize>(
     engine: &mut Dlx<I, O, N>,
     shape: Shape,
     cells: &mut [u8],
 ) -> Result<SearchStats, Error> {
-    solve_within(engine, shape, cells, u64::MAX)?.ok_or(Error::Unsolvable)
+    solve_within(engine, shape, cells, &mut Deadline::new(&mut || false))
 }
 
-/// [`solve`] that gives up after about `max_nodes` search nodes (for benchmarks that cap a
-/// slow configuration): `Ok(None)` when it gave up, `cells` then untouched.
+/// [`solve`] that stops when `deadline` passes ([`Error::Timeout`], `cells` untouched).
 pub fn solve_within<const I: usize, const O: usize, const N: usize>(
     engine: &mut Dlx<I, O, N>,
     shape: Shape,
     cells: &mut [u8],
-    max_nodes: u64,
-) -> Result<Option<SearchStats>, Error> {
+    deadline: &mut Deadline,
+) -> Result<SearchStats, Error> {
     encode(engine, shape, cells)?;
     let mut solved = false;
-    let mut visited = 0u64;
     let stats = engine.search_pruned(
-        |_| {
-            visited += 1;
-            visited <= max_nodes
-        },
+        |_| !deadline.tick(1),
         |e| {
             for option in e.chosen() {
                 let (cell, digit) = option_cell_digit(e, shape, option);
@@ -286,34 +323,39 @@ pub fn solve_within<const I: usize, const O: usize, const N: usize>(
             Flow::Stop
         },
     );
-    match (solved, visited <= max_nodes) {
-        (true, _) => Ok(Some(stats)),
-        (false, true) => Err(Error::Unsolvable),
-        (false, false) => Ok(None),
+    match (solved, deadline.passed()) {
+        (true, _) => Ok(stats),
+        (false, false) => Err(Error::Unsolvable),
+        (false, true) => Err(Error::Timeout),
     }
 }
 
-/// Counts the completions of `cells`, stopping at `limit`.
-#[cfg(any(test, feature = "internals"))] // tests and benchmarks
+/// Counts the completions of `cells`, stopping at `limit` (at least 1, else [`Error::Arg`]);
+/// 0 when there is none, repeated givens included. [`Error::Timeout`] when `deadline` passes
+/// before the count is settled.
 pub fn count_solutions<const I: usize, const O: usize, const N: usize>(
     engine: &mut Dlx<I, O, N>,
     shape: Shape,
     cells: &[u8],
     limit: u64,
+    deadline: &mut Deadline,
 ) -> Result<u64, Error> {
     if limit == 0 {
-        return Ok(0);
+        return Err(Error::Arg);
     }
     match encode(engine, shape, cells) {
         Err(Error::Unsolvable) => return Ok(0),
         other => other?,
     }
     let mut found = 0;
-    engine.search(|_| {
-        found += 1;
-        if found == limit { Flow::Stop } else { Flow::Continue }
-    });
-    Ok(found)
+    engine.search_pruned(
+        |_| !deadline.tick(1),
+        |_| {
+            found += 1;
+            if found == limit { Flow::Stop } else { Flow::Continue }
+        },
+    );
+    if found < limit && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
 }
 
 /// The most cells a [`Shape`] has (25x25).

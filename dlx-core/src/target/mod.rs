@@ -51,6 +51,7 @@ use self::relaxation::{ReducedCosts, Relaxation};
 use self::search::{Search, SearchRun, UNLIMITED, branch_for, score_within};
 pub use self::weights::{CELLS, Grid, SCALE, score};
 use crate::Error;
+use crate::exact_cover::deadline::Deadline;
 use crate::sudoku::{self, Engine9, Shape};
 
 /// Subgradient iterations a phase takes before its searches.
@@ -83,15 +84,15 @@ pub struct Outcome {
 /// The maximum score over all completions of `cells`, with a completion that reaches it (the
 /// same on every call). [`Error::Unsolvable`] when there is none, [`Error::Cell`] for a
 /// value above 9.
-pub fn target_max(cells: &Grid) -> Result<Outcome, Error> {
-    target_max_with(cells, QUICK_BUDGET)
+pub fn target_max(cells: &Grid, deadline: &mut Deadline) -> Result<Outcome, Error> {
+    target_max_with(cells, QUICK_BUDGET, deadline)
 }
 
 /// [`target_max`] with the quick bound's node budget, once the root bound is settled, set by
 /// the caller. 0 puts the strong bound on every search after the dives, settled or not (the
 /// tests use it so that its answers are checked on many grids, not only on the few that need
-/// it).
-pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error> {
+/// it). [`Error::Timeout`] once `deadline` passes.
+pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline) -> Result<Outcome, Error> {
     let mut allowed = [0; CELLS];
     allowed.copy_from_slice(&sudoku::candidates(Shape::NINE, cells)?[..CELLS]);
     let mut slot = MaybeUninit::uninit();
@@ -99,7 +100,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
     branch_for(engine, false);
     engine.set_reductions_after(u64::MAX);
     let mut first = *cells;
-    let nodes = sudoku::solve(engine, Shape::NINE, &mut first)?.nodes;
+    let nodes = sudoku::solve_within(engine, Shape::NINE, &mut first, deadline)?.nodes;
 
     let mut solver = Solver {
         engine,
@@ -111,6 +112,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
         nodes,
         strong_nodes: 0,
         patterns: PatternBound::default(),
+        deadline,
     };
     let mut relaxation = Relaxation::new(&allowed);
     loop {
@@ -119,7 +121,11 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
         // to the end, so the loop always ends in a proof.
         let bound = relaxation.minimise(solver.best_score, PHASE_ITERATIONS, |reduced| solver.dive(reduced));
         let settled = relaxation.exhausted();
-        if solver.descend(bound, &relaxation.reduced_costs(), settled) {
+        let proven = solver.descend(bound, &relaxation.reduced_costs(), settled);
+        if solver.deadline.passed() {
+            return Err(Error::Timeout);
+        }
+        if proven {
             let Solver { best, best_score, nodes, strong_nodes, .. } = solver;
             debug_assert_eq!(score(&best), best_score);
             let bound = bound.div_euclid(SCALE);
@@ -130,7 +136,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64) -> Result<Outcome, Error
 
 /// The state of one [`target_max_with`]: the incumbent, the effort so far, and what every
 /// search shares.
-struct Solver<'a> {
+struct Solver<'a, 'd> {
     engine: &'a mut Engine9,
     cells: &'a Grid,
     allowed: &'a [u32; CELLS],
@@ -140,9 +146,10 @@ struct Solver<'a> {
     nodes: u64,
     strong_nodes: u64,
     patterns: PatternBound,
+    deadline: &'a mut Deadline<'d>,
 }
 
-impl Solver<'_> {
+impl<'d> Solver<'_, 'd> {
     /// Takes a search's effort and, if it found a better grid, that grid as the incumbent.
     fn record(&mut self, run: &SearchRun) {
         self.nodes += run.nodes;
@@ -172,7 +179,7 @@ impl Solver<'_> {
         while target > self.best_score && top - target < DESCENT_STEPS {
             let run = self.search_to(bound, reduced, bound - SCALE * target, false, settled);
             self.record(&run);
-            if !run.complete {
+            if !run.complete || self.deadline.passed() {
                 return false;
             }
             target = if run.found.is_some() { self.best_score } else { target - 1 };
@@ -200,7 +207,7 @@ impl Solver<'_> {
             quick_nodes = run.nodes;
         }
         let target = score_within(bound, limit);
-        if self.patterns.rules_out(self.allowed, target, ROOT_PATTERN_STEPS) {
+        if self.patterns.rules_out(self.allowed, target, ROOT_PATTERN_STEPS, self.deadline) {
             return SearchRun { found: None, nodes: quick_nodes, complete: true };
         }
         let mut at_node = self.patterns.clone();
@@ -215,7 +222,8 @@ impl Solver<'_> {
         reduced: &'s ReducedCosts,
         value: i64,
         strong: Option<&'s mut PatternBound>,
-    ) -> Search<'s, 's> {
-        Search { engine: &mut *self.engine, cells: self.cells, allowed: self.allowed, reduced, value, strong }
+    ) -> Search<'s, 's, 'd> {
+        let (engine, deadline) = (&mut *self.engine, &mut *self.deadline);
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, value, strong, deadline }
     }
 }

@@ -18,6 +18,7 @@
 //! relaxation's, so `target` calls on it only when its own bound has stalled.
 
 use super::weights::{CELLS, SCALE, SIDE, round, weight};
+use crate::exact_cover::deadline::Deadline;
 
 const MASKS: usize = 1 << SIDE;
 /// Far below i64 overflow for nine digits of nine cells; marks "no pattern".
@@ -76,8 +77,8 @@ impl PatternBound {
     /// times the nodes on a grid whose bound converges to exactly `target`, a tenth more
     /// again). Any multipliers give a valid bound, so a "true" is a proof; they stay where
     /// they ended, for the next call to start from.
-    pub fn rules_out(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> bool {
-        self.tighten(allowed, target, steps).is_none()
+    pub fn rules_out(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize, deadline: &mut Deadline) -> bool {
+        self.tighten(allowed, target, steps, deadline).is_none()
     }
 
     /// [`rules_out`](Self::rules_out), and when the bound cannot rule everything out, the
@@ -85,9 +86,21 @@ impl PatternBound {
     /// is dropped when even the best pattern of the digit through the cell leaves the bound
     /// below `SCALE * target` (Lagrangian variable fixing: with a bound a fraction of a point
     /// above the target, most candidates go). None: nothing within `allowed` reaches target.
-    pub fn tighten(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize) -> Option<[u32; CELLS]> {
+    /// Fewer steps are taken once `deadline` passes (the bound stays valid; the caller sees
+    /// the deadline passed).
+    pub fn tighten(
+        &mut self,
+        allowed: &[u32; CELLS],
+        target: i64,
+        steps: usize,
+        deadline: &mut Deadline,
+    ) -> Option<[u32; CELLS]> {
         let aim = SCALE * target - SCALE / 5;
         for _ in 0..steps {
+            // A step costs about what 32 DLX nodes do.
+            if deadline.tick(32) {
+                break;
+            }
             let value = self.evaluate(allowed)?;
             if value < SCALE * target {
                 return None;

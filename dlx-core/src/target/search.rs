@@ -6,6 +6,7 @@ use core::cell::Cell;
 use super::patterns::PatternBound;
 use super::relaxation::ReducedCosts;
 use super::weights::{CELLS, Grid, SCALE, SIDE};
+use crate::exact_cover::deadline::Deadline;
 use crate::exact_cover::dlx::{Choice, Flow};
 use crate::sudoku::{self, Engine9, Shape, max_nodes};
 
@@ -17,7 +18,7 @@ pub(super) const UNLIMITED: i64 = i64::MAX / 4;
 const NODE_STEPS: usize = 10;
 
 /// One branch and bound over the completions whose reduced costs sum to at most a limit.
-pub(super) struct Search<'e, 'a> {
+pub(super) struct Search<'e, 'a, 'd> {
     pub(super) engine: &'e mut Engine9,
     pub(super) cells: &'a Grid,
     pub(super) allowed: &'a [u32; CELLS],
@@ -29,15 +30,17 @@ pub(super) struct Search<'e, 'a> {
     /// near-zero reduced costs leave the quick bound blind (grids with a few clues in one
     /// corner), but each node costs many times more.
     pub(super) strong: Option<&'e mut PatternBound>,
+    /// The caller's time limit: once it passes, every node is cut and the run is incomplete.
+    pub(super) deadline: &'e mut Deadline<'d>,
 }
 
-impl Search<'_, '_> {
+impl Search<'_, '_, '_> {
     /// Returns the completion found (the first if not `exhaustive`; else the best, each find
     /// lowering the limit so that only a strictly better one is sought), the nodes searched,
-    /// and whether the search ended within `budget` nodes (if not, finding nothing proves
-    /// nothing).
-    pub(super) fn run(self, limit: i64, exhaustive: bool, budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, value, mut strong } = self;
+    /// and whether the search ended within `node_budget` nodes and before the deadline (if not,
+    /// finding nothing proves nothing).
+    pub(super) fn run(self, limit: i64, exhaustive: bool, node_budget: u64) -> SearchRun {
+        let Search { engine, cells, allowed, reduced, value, mut strong, deadline } = self;
         // Options within the limit, cheapest first, so every item's list is in that order.
         let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
         // The strong search builds every option (see the module comment).
@@ -75,7 +78,7 @@ impl Search<'_, '_> {
         let stats = engine.search_pruned(
             |e| {
                 visits.set(visits.get() + 1);
-                if visits.get() > budget {
+                if visits.get() > node_budget || deadline.tick(1) {
                     return false;
                 }
                 if limit.get() >= UNLIMITED {
@@ -97,7 +100,7 @@ impl Search<'_, '_> {
                     Some(patterns) => {
                         let target = score_within(value, limit.get());
                         let candidates = node_candidates(e, cells);
-                        let Some(survivors) = patterns.tighten(&candidates, target, NODE_STEPS) else {
+                        let Some(survivors) = patterns.tighten(&candidates, target, NODE_STEPS, deadline) else {
                             return false;
                         };
                         if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
@@ -120,7 +123,7 @@ impl Search<'_, '_> {
                 }
             },
         );
-        SearchRun { found, nodes: stats.nodes, complete: visits.get() <= budget }
+        SearchRun { found, nodes: stats.nodes, complete: visits.get() <= node_budget && !deadline.passed() }
     }
 }
 

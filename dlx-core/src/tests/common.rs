@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use crate::exact_cover::deadline::Deadline;
+
 /// The test data the repository carries (tests/data: corpora with known answers, judge
 /// samples), relative to it.
 pub fn data_dir() -> PathBuf {
@@ -14,6 +16,11 @@ pub fn data_dir() -> PathBuf {
 pub fn read_data(relative: &str) -> String {
     let path = data_dir().join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+/// A deadline that never passes (its closure is leaked: a few bytes per test).
+pub fn no_limit() -> Deadline<'static> {
+    Deadline::new(Box::leak(Box::new(|| false)))
 }
 
 /// POJ 3076's sample: (input, output), each 16 lines with LF ends, as the judge gives them.

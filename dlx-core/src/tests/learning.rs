@@ -4,7 +4,7 @@
 //! and the DLX engine's solution counts. The small stores used here make the learner delete and
 //! pack its clauses hundreds of times, with every invariant checked at each such step.
 
-use super::common::{brute_force_4x4, is_completion, read_data, rng};
+use super::common::{brute_force_4x4, is_completion, no_limit, read_data, rng};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 use crate::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
 use std::mem::MaybeUninit;
@@ -146,7 +146,7 @@ fn nine_by_nine_sets_give_the_listed_answers_and_prove_wrong_digits_unsolvable()
             if line % 3 == 0 {
                 let wrong = one_wrong_digit(Shape::NINE, &puzzle, &solution, line * 7).unwrap();
                 assert_eq!(learn(&mut slot, 9, &wrong).0, None, "{name} line {}: {wrong:?}", line + 1);
-                assert_eq!(sudoku::count_solutions(engine, Shape::NINE, &wrong, 1), Ok(0));
+                assert_eq!(sudoku::count_solutions(engine, Shape::NINE, &wrong, 1, &mut no_limit()), Ok(0));
                 proofs += 1;
             }
         }
@@ -184,7 +184,12 @@ fn sixteen_by_sixteen_wrong_digits_are_proven_unsolvable_as_the_dlx_counts() {
             let (puzzle, solution) = (letters(p), letters(s));
             let wrong = one_wrong_digit(Shape::SIXTEEN, &puzzle, &solution, line * 13).unwrap();
             assert_eq!(learn(&mut slot, 16, &wrong).0, None, "{name} line {}", line + 1);
-            assert_eq!(sudoku::count_solutions(engine, Shape::SIXTEEN, &wrong, 1), Ok(0), "{name} line {}", line + 1);
+            assert_eq!(
+                sudoku::count_solutions(engine, Shape::SIXTEEN, &wrong, 1, &mut no_limit()),
+                Ok(0),
+                "{name} line {}",
+                line + 1
+            );
             proofs += 1;
         }
     }
@@ -220,7 +225,7 @@ fn the_16x16_workspace_leaves_room_on_a_256_kib_stack() {
 
 #[test]
 fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers() {
-    let mut space = MaybeUninit::uninit();
+    let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
     let mut handed_over = 0;
     for (name, take) in [("enjoysudoku-tarek-first20-20", 20), ("enjoysudoku-blue-ultimate-15", 3)] {
         let puzzles = read_data(&format!("sudoku16/{name}.txt"));
@@ -229,7 +234,7 @@ fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers()
             let (puzzle, solution) = (letters(p), letters(s));
             for limit in [0, 7, u64::MAX] {
                 let mut grid = puzzle.clone();
-                let stats = sudoku::solve16_within(&mut space, &mut grid, limit).unwrap();
+                let stats = sudoku::solve_learning(&mut space, &mut grid, limit, &mut no_limit()).unwrap();
                 assert_eq!(grid, solution, "{name} line {} limit {limit}", line + 1);
                 assert!(stats.learning.conflicts <= limit);
                 assert!(stats.dlx_nodes.is_none() || stats.learning.conflicts == limit, "{stats:?}");
@@ -239,7 +244,10 @@ fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers()
             let wrong = one_wrong_digit(Shape::SIXTEEN, &puzzle, &solution, line).unwrap();
             for limit in [0, 3] {
                 let mut grid = wrong.clone();
-                assert_eq!(sudoku::solve16_within(&mut space, &mut grid, limit), Err(crate::Error::Unsolvable));
+                assert_eq!(
+                    sudoku::solve_learning(&mut space, &mut grid, limit, &mut no_limit()),
+                    Err(crate::Error::Unsolvable)
+                );
                 assert_eq!(grid, wrong, "untouched when unsolvable");
             }
         }

@@ -2,7 +2,7 @@
 //! reference on 4x4 grids, the known 9x9 and 16x16 answers and solution counts in
 //! tests/data, and the 256 KiB stack promise.
 
-use super::common::{brute_force_4x4, is_completion, read_data, rng};
+use super::common::{brute_force_4x4, is_completion, no_limit, read_data, rng};
 use crate::Error;
 use crate::exact_cover::dlx::Dlx;
 use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
@@ -24,9 +24,9 @@ fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {
             grid[(rng(&mut seed) % 16) as usize] = (1 + rng(&mut seed) % 4) as u8;
         }
         let expected = brute_force_4x4(&mut grid.clone(), 0);
-        let counted = sudoku::count_solutions(e, shape, &grid, u64::MAX).unwrap();
+        let counted = sudoku::count_solutions(e, shape, &grid, u64::MAX, &mut no_limit()).unwrap();
         assert_eq!(counted, expected, "{grid:?}");
-        assert_eq!(sudoku::count_solutions(e, shape, &grid, 2).unwrap(), expected.min(2));
+        assert_eq!(sudoku::count_solutions(e, shape, &grid, 2, &mut no_limit()).unwrap(), expected.min(2));
         let mut solved = grid;
         match sudoku::solve(e, shape, &mut solved) {
             Ok(_) => assert!(expected > 0 && is_completion(shape.side(), &grid, &solved), "{grid:?} -> {solved:?}"),
@@ -38,7 +38,7 @@ fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {
             _ => many += 1,
         }
     }
-    assert_eq!(sudoku::count_solutions(e, shape, &[0; 16], u64::MAX), Ok(288), "4x4 grids number 288");
+    assert_eq!(sudoku::count_solutions(e, shape, &[0; 16], u64::MAX, &mut no_limit()), Ok(288), "4x4 grids number 288");
     assert!(unsolvable > 100 && unique > 100 && many > 100, "{unsolvable} {unique} {many}");
 }
 
@@ -65,7 +65,12 @@ fn check_9x9_set(name: &str) {
         let mut grid = puzzle.clone();
         sudoku::solve(e, Shape::NINE, &mut grid).unwrap_or_else(|err| panic!("{name} line {}: {err:?}", line + 1));
         assert_eq!(grid, digits_9(s), "{name} line {}", line + 1);
-        assert_eq!(sudoku::count_solutions(e, Shape::NINE, &puzzle, 2), Ok(1), "{name} line {}", line + 1);
+        assert_eq!(
+            sudoku::count_solutions(e, Shape::NINE, &puzzle, 2, &mut no_limit()),
+            Ok(1),
+            "{name} line {}",
+            line + 1
+        );
         n += 1;
     }
     assert_eq!(n, puzzles.lines().count());
@@ -109,7 +114,7 @@ fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
         }
         let puzzle = parse(p);
         e.set_reductions_after(if line % 2 == 1 { 0 } else { u64::MAX });
-        let found = sudoku::count_solutions(e, shape, &puzzle, 2).unwrap();
+        let found = sudoku::count_solutions(e, shape, &puzzle, 2, &mut no_limit()).unwrap();
         assert_eq!(found.to_string(), c, "{name} line {}", line + 1);
         let mut grid = puzzle.clone();
         sudoku::solve(e, shape, &mut grid).unwrap();
@@ -142,7 +147,7 @@ fn sixteen_by_sixteen_known_puzzles_are_unique() {
     for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "poj3076-sample-1"] {
         let puzzles = read_data(&format!("sudoku16/{name}.txt"));
         for (line, p) in puzzles.lines().enumerate() {
-            let found = sudoku::count_solutions(e, Shape::SIXTEEN, &letters(p), 2);
+            let found = sudoku::count_solutions(e, Shape::SIXTEEN, &letters(p), 2, &mut no_limit());
             assert_eq!(found, Ok(1), "{name} line {}", line + 1);
         }
     }
@@ -186,7 +191,7 @@ fn solve16_gives_the_same_answer_every_time_on_puzzles_with_many_solutions() {
 fn parse_reads_letters_blanks_and_whitespace_and_rejects_the_rest() {
     let mut cells = [9u8; 16];
     let shape = Shape::with_box_size(2).unwrap();
-    assert_eq!(sudoku::parse_letters(b"AB-D\n.-C-\r\n\t----  DCBA".iter().copied(), shape, &mut cells), Ok(()));
+    assert_eq!(sudoku::parse(b"AB-D\n.-C-\r\n\t----  DCBA".iter().copied(), shape, &mut cells), Ok(()));
     assert_eq!(cells, [1, 2, 0, 4, 0, 0, 3, 0, 0, 0, 0, 0, 4, 3, 2, 1]);
     let before = cells;
     for (text, want) in [
@@ -198,7 +203,7 @@ fn parse_reads_letters_blanks_and_whitespace_and_rejects_the_rest() {
         (b"-----------------?", Error::Length),
         (b"a---------------", Error::Cell),
     ] {
-        assert_eq!(sudoku::parse_letters(text.iter().copied(), shape, &mut cells), Err(want), "{text:?}");
+        assert_eq!(sudoku::parse(text.iter().copied(), shape, &mut cells), Err(want), "{text:?}");
         assert_eq!(cells, before, "nothing written on error");
     }
 }

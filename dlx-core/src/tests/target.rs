@@ -2,7 +2,7 @@
 //! 2009, CSU 1605 samples, a generated stress set solved by CP-SAT), a brute-force enumerator of
 //! completions written here, and a validity check of every returned completion.
 
-use super::common::{random_full_grid, read_data, repeats, rng};
+use super::common::{no_limit, random_full_grid, read_data, repeats, rng};
 use crate::Error;
 use crate::target;
 use crate::target::patterns::PatternBound;
@@ -165,7 +165,7 @@ fn verified(grid: &[i32; 81], outcome: Result<target::Outcome, crate::Error>) ->
 /// The library's answer with the strong bound on every search after the dives (quick budget
 /// 0), its completion checked, and whether the strong bound searched anything.
 fn strong_target_max(grid: &[i32; 81]) -> (Option<i32>, bool) {
-    verified(grid, target::target_max_with(&grid.map(|d| d as u8), 0))
+    verified(grid, target::target_max_with(&grid.map(|d| d as u8), 0, &mut no_limit()))
         .map_or((None, false), |outcome| (Some(outcome.score), outcome.strong_nodes > 0))
 }
 
@@ -224,7 +224,7 @@ fn sparse_grids_where_the_row_relaxation_is_points_too_high() {
     for (text, answer, lp) in SPARSE_GRIDS {
         let grid = from_digits(text);
         assert_eq!(target_max(&grid), answer, "{text}");
-        let outcome = target::target_max(&grid.map(|d| d as u8)).unwrap();
+        let outcome = target::target_max(&grid.map(|d| d as u8), &mut no_limit()).unwrap();
         assert_eq!(outcome.bound, lp.floor() as i64, "{text}: the row relaxation converges to the LP");
     }
 }
@@ -238,14 +238,17 @@ fn check_pattern_bound(grid: &[i32; 81], optimum: i32, completion: &[u8; 81], st
     allowed.copy_from_slice(&crate::sudoku::candidates(crate::sudoku::Shape::NINE, &cells).unwrap()[..81]);
     let mut bound = PatternBound::default();
     for taken in [0, 3, 30] {
-        assert!(!bound.rules_out(&allowed, i64::from(optimum), taken), "{grid:?} ruled out at {optimum}");
+        assert!(
+            !bound.rules_out(&allowed, i64::from(optimum), taken, &mut no_limit()),
+            "{grid:?} ruled out at {optimum}"
+        );
     }
-    let survivors = bound.tighten(&allowed, i64::from(optimum), 10).expect("not ruled out");
+    let survivors = bound.tighten(&allowed, i64::from(optimum), 10, &mut no_limit()).expect("not ruled out");
     for (cell, &digit) in completion.iter().enumerate() {
         assert!(survivors[cell] & (1 << digit) != 0, "{grid:?}: cell {cell} lost {digit}, used at the optimum");
         assert_eq!(survivors[cell] & !allowed[cell], 0, "{grid:?}: a survivor that was not a candidate");
     }
-    bound.rules_out(&allowed, i64::from(optimum) + 1, steps)
+    bound.rules_out(&allowed, i64::from(optimum) + 1, steps, &mut no_limit())
 }
 
 #[test]
@@ -258,14 +261,16 @@ fn the_pattern_bound_keeps_every_optimum() {
         if completions == 0 {
             continue;
         }
-        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8))).expect("a completion");
+        let outcome =
+            verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).expect("a completion");
         assert_eq!(outcome.score, expected);
         proofs += usize::from(check_pattern_bound(&grid, expected, &outcome.grid, 100));
         checked += 1;
     }
     for (text, answer, _) in SPARSE_GRIDS {
         let grid = from_digits(text);
-        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8))).expect("a completion");
+        let outcome =
+            verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).expect("a completion");
         assert_eq!(outcome.score, answer);
         check_pattern_bound(&grid, answer, &outcome.grid, 0);
     }
