@@ -1,5 +1,7 @@
 //! The judge programs of examples/, built against libdlx.a: poj3076.c and its C++ twin
-//! poj3076.cpp on the judge's sample and on multi-grid input, csu1605.c on the Target Sudoku data.
+//! poj3076.cpp on the judge's sample and on multi-grid input, poj3074.c on its sample and a 9x9
+//! corpus, csu1605.c on the Target Sudoku data in both judges' formats; every error message
+//! names its place.
 
 mod common;
 
@@ -13,7 +15,7 @@ use std::sync::OnceLock;
 fn judge(name: &'static str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
-        for name in ["poj3076", "csu1605"] {
+        for name in ["poj3076", "poj3074", "csu1605"] {
             let exe = scratch("examples").join(name);
             build_c(&[root().join(format!("examples/{name}.c"))], &exe, Link::Static);
         }
@@ -74,13 +76,19 @@ fn judge_solves_many_grids_in_order_with_blank_lines_between() {
 #[test]
 fn judge_reports_a_bad_grid_and_goes_on() {
     let (input, output) = poj3076_sample();
-    let bad = input.replacen('-', "Z", 1);
+    // Row 3, column 5 of the second grid, which starts on line 18 (a blank line between).
+    let mut rows: Vec<String> = input.lines().map(String::from).collect();
+    rows[2].replace_range(4..5, "Z");
+    let bad: String = rows.iter().map(|l| format!("{l}\n")).collect();
     let short = input.lines().take(15).map(|l| format!("{l}\n")).collect::<String>();
     let run = run_judge(&format!("{input}\n{bad}\n{input}\n{short}"));
     assert_eq!(run.status.code(), Some(1));
     assert_eq!(String::from_utf8(run.stdout).unwrap(), format!("{output}\n{output}"));
     let stderr = String::from_utf8(run.stderr).unwrap();
-    assert!(stderr.contains("grid 2: a cell holds something other than a symbol"), "{stderr}");
+    assert!(
+        stderr.contains("grid 2, line 20, row 3, column 5: a cell holds something other than a symbol"),
+        "{stderr}"
+    );
     assert!(stderr.contains("grid 4: the input does not hold exactly the number of cells"), "{stderr}");
 }
 
@@ -104,11 +112,55 @@ fn target_judge_answers_the_noip_2009_set() {
 }
 
 #[test]
+fn the_9x9_judge_prints_the_poj3074_sample_output_byte_for_byte() {
+    let (input, output) = (read_data("judges/poj3074-sample.in"), read_data("judges/poj3074-sample.out"));
+    let run = run_program("poj3074", &input);
+    assert!(run.status.success() && run.stderr.is_empty(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), output);
+}
+
+#[test]
+fn the_9x9_judge_solves_a_corpus_and_reports_bad_lines_with_their_place() {
+    let puzzles = read_data("sudoku9/norvig-top95-95.txt");
+    let solutions = read_data("sudoku9/norvig-top95-95.solutions.txt");
+    let run = run_program("poj3074", &format!("{puzzles}end\n{}", puzzles.lines().next().unwrap()));
+    assert!(run.status.success());
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), solutions, "every puzzle, in order, nothing after end");
+    let good = puzzles.lines().next().unwrap();
+    let mut bad = good.to_string();
+    bad.replace_range(11..12, "x"); // row 2, column 3
+    let run = run_program("poj3074", &format!("{good}\n{bad}\n12345\n\n{good}\n11{}\nend\n", &good[2..]));
+    assert_eq!(run.status.code(), Some(1));
+    let first = solutions.lines().next().unwrap();
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), format!("{first}\n{first}\n"));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("line 2, row 2, column 3: a cell holds something other"), "{stderr}");
+    assert!(stderr.contains("line 3: the input does not hold exactly the number of cells"), "{stderr}");
+}
+
+#[test]
+fn target_judge_reads_the_noip_format_too() {
+    let grids = read_data("target/noip2009.txt");
+    let answers = read_data("target/noip2009.ans");
+    for (grid, answer) in grids.split("\n\n").zip(answers.lines()).take(6) {
+        let run = run_program("csu1605", grid);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(String::from_utf8(run.stdout).unwrap(), format!("{answer}\n"));
+    }
+}
+
+#[test]
 fn target_judge_reports_bad_values_and_short_input() {
     let run = run_program("csu1605", &format!("2\n{}\n{}", "0 ".repeat(80) + "10", "0 ".repeat(81)));
     assert_eq!(run.status.code(), Some(1));
     assert_eq!(String::from_utf8(run.stdout).unwrap(), "2906\n");
-    assert!(String::from_utf8(run.stderr).unwrap().contains("grid 1: a cell holds something other"));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("grid 1, line 2, row 9, column 9: a cell holds something other"), "{stderr}");
+    let run = run_program("csu1605", &format!("{}x\n", "0 ".repeat(80)));
+    assert_eq!(run.status.code(), Some(1));
+    assert!(run.stdout.is_empty(), "no answer for a grid it could not read");
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("grid 1, line 1, row 9, column 9: a cell holds"), "{stderr}");
     let run = run_program("csu1605", "1\n1 2 3");
     assert_eq!(run.status.code(), Some(1));
     assert!(String::from_utf8(run.stderr).unwrap().contains("grid 1: input ends before its 81 cells"));

@@ -133,11 +133,74 @@ def test_target_max_errors():
 def test_constants_agree_with_the_header():
     header = open(os.path.join(ROOT, "include", "dlx.h")).read()
     for name in ("DLX_OK", "DLX_UNSOLVABLE", "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL",
-                 "DLX16_OUT_LEN", "DLX9_CELLS"):
+                 "DLX_ERR_ARG", "DLX_ERR_CAPACITY", "DLX_TIMEOUT", "DLX16_OUT_LEN", "DLX9_CELLS",
+                 "DLX9_OUT_LEN"):
         value = re.search(r"#define %s (-?\d+)" % name, header)
         assert value and int(value.group(1)) == getattr(dlx, name), name
     major = re.search(r"#define DLX_VERSION_MAJOR (\d+)", header).group(1)
     assert int(major) == dlx._MAJOR
+
+
+def valid_9(puzzle, grid):
+    assert len(grid) == 81 and set(grid) <= set("123456789")
+    for u in range(9):
+        units = [{grid[u * 9 + k] for k in range(9)}, {grid[k * 9 + u] for k in range(9)},
+                 {grid[((u // 3) * 3 + k // 3) * 9 + (u % 3) * 3 + k % 3] for k in range(9)}]
+        assert all(len(unit) == 9 for unit in units)
+    assert all(p in ".0-" or p == g for p, g in zip(puzzle, grid))
+
+
+def test_solve9_and_count9_on_the_9x9_sets():
+    for name in ("norvig-top95-95", "forum-hardest-1106-375"):
+        puzzles = data("sudoku9/%s.txt" % name).split()
+        solutions = data("sudoku9/%s.solutions.txt" % name).split()
+        for puzzle, solution in list(zip(puzzles, solutions))[::5]:
+            assert dlx.solve9(puzzle) == solution
+            assert dlx.count9(puzzle) == 1
+    for puzzle, count in list(zip(data("sudoku9/serg-benchmark-first1000-1000.txt").split(),
+                                  data("sudoku9/serg-benchmark-first1000-1000.nsol.txt").split()))[:50]:
+        valid_9(puzzle, dlx.solve9(puzzle))
+        assert dlx.count9(puzzle, limit=2) == int(count)
+
+
+def test_count16_on_the_lloyd_amos_set():
+    puzzles = data("sudoku16/lloyd-amos-acs-general-1900.txt").split()
+    counts = data("sudoku16/lloyd-amos-acs-general-1900.nsol.txt").split()
+    for puzzle, count in list(zip(puzzles, counts))[::40]:
+        assert dlx.count16(puzzle, 2) == int(count)
+
+
+def test_errors_of_the_new_functions():
+    with pytest.raises(dlx.Unsolvable):
+        dlx.solve9("11" + "." * 79)
+    for bad, code in (("1" * 80, dlx.DLX_ERR_LENGTH), ("x" + "." * 80, dlx.DLX_ERR_CELL)):
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.solve9(bad)
+        assert info.value.code == code
+    for call in (lambda: dlx.count9("." * 81, limit=0), lambda: dlx.count16("-" * 256, max_ms=-1),
+                 lambda: dlx.solve16("-" * 256, max_ms=-5), lambda: dlx.target_max([0] * 81, max_ms=-1),
+                 lambda: dlx.count9("." * 81, limit=2 ** 63)):
+        with pytest.raises(dlx.DlxError) as info:
+            call()
+        assert info.value.code == dlx.DLX_ERR_ARG
+    with pytest.raises(TypeError):
+        dlx.count9("." * 81, limit=2.0)
+    assert dlx.count9("11" + "." * 79) == 0
+
+
+def test_time_limits_raise_timeout():
+    for call in (lambda: dlx.count9("." * 81, limit=2 ** 63 - 1, max_ms=1),
+                 lambda: dlx.count16("-" * 256, limit=2 ** 63 - 1, max_ms=1)):
+        with pytest.raises(dlx.Timeout) as info:
+            call()
+        assert info.value.code == dlx.DLX_TIMEOUT and isinstance(info.value, dlx.DlxError)
+    grid = [0] * 81
+    grid[4], grid[66], grid[67] = 6, 6, 1  # a slow near-empty grid (fuzz/regressions)
+    with pytest.raises(dlx.Timeout):
+        dlx.target_max(grid, max_ms=1)
+    assert dlx.target_max(grid, max_ms=60000)[0] == 2904
+    puzzle, expected = poj3076_sample()
+    assert dlx.solve16(puzzle, max_ms=60000) == expected.replace("\n", "")
 
 
 def test_version_agrees_with_cargo_toml():
