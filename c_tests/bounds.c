@@ -132,6 +132,35 @@ static void test_target(unsigned char *page, size_t page_size) {
     CHECK(dlx_target_max(odd, unaligned_best) == want, "grid at an odd address");
 }
 
+/* dlx_solve9 and the counts read no further than the NUL; dlx_solve9 writes no further than
+ * DLX9_OUT_LEN, and nothing on error. */
+static void test_nine_and_counts(unsigned char *page, size_t page_size, const char *good16) {
+    const char *nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    char solved[DLX9_OUT_LEN];
+    CHECK(dlx_solve9(nine, solved) == DLX_OK, "the 9x9 puzzle solves");
+    char out[DLX9_OUT_LEN];
+    const char *p = at_page_end(page, page_size, nine, 81);
+    CHECK(dlx_solve9(p, out) == DLX_OK && memcmp(out, solved, DLX9_OUT_LEN) == 0, "9x9 ending at a page end");
+    CHECK(dlx_count9(p, 2, 0) == 1, "count9 ending at a page end");
+    for (size_t len = 0; len < 81; len += 8) {
+        p = at_page_end(page, page_size, nine, len);
+        CHECK(dlx_solve9(p, out) == DLX_ERR_LENGTH && dlx_count9(p, 2, 0) == DLX_ERR_LENGTH,
+              "%zu 9x9 cells ending at a page end", len);
+    }
+    p = at_page_end(page, page_size, good16, 256);
+    CHECK(dlx_count16(p, 2, 0) == 1, "count16 ending at a page end");
+    char *end = (char *)page + page_size - DLX9_OUT_LEN;
+    memset(page, 0x5A, page_size);
+    CHECK(dlx_solve9(nine, end) == DLX_OK && memcmp(end, solved, DLX9_OUT_LEN) == 0, "9x9 output ending at a page end");
+    memcpy(end, nine, 82);
+    CHECK(dlx_solve9(end, end) == DLX_OK && memcmp(end, solved, DLX9_OUT_LEN) == 0, "9x9 in place at a page end");
+    memset(page, 0x5A, page_size);
+    CHECK(dlx_solve9("1x", end) == DLX_ERR_CELL, "9x9 error with the output at a page end");
+    int untouched_page = 1;
+    for (size_t i = 0; i < page_size; i++) untouched_page &= page[i] == 0x5A;
+    CHECK(untouched_page, "nothing written on a 9x9 error");
+}
+
 int main(int argc, char **argv) {
     if (take_data_dir(argc, argv, 0, "")) return 2;
     char *text = read_file("sudoku16/poj3076-sample-1.txt");
@@ -151,6 +180,7 @@ int main(int argc, char **argv) {
         test_solve16_input(page, page_size, good, solved);
         test_solve16_output(page, page_size, good, solved);
         test_target(page, page_size);
+        test_nine_and_counts(page, page_size, good);
         munmap(page, 2 * page_size);
     }
     return report("bounds");

@@ -121,7 +121,35 @@ int main(int argc, char **argv) {
     CHECK(rc == DLX_ERR_CELL, "outside: %d", rc);
     NO_ALLOCATION("NULL grid", rc = dlx_target_max(NULL, best));
     CHECK(rc == DLX_ERR_NULL, "NULL grid: %d", rc);
-    for (int code = -6; code <= 1; code++) NO_ALLOCATION("dlx_strerror", text = dlx_strerror(code));
+
+    /* The 0.2 Sudoku functions: successes, errors, counts, and the time-limit path. */
+    char nine[82], out9[DLX9_OUT_LEN];
+    memset(nine, '.', 81);
+    nine[81] = '\0';
+    int64_t count = 0;
+    NO_ALLOCATION("dlx_solve9", rc = dlx_solve9(nine, out9));
+    CHECK(rc == DLX_OK, "9x9 empty grid solves: %d", rc);
+    NO_ALLOCATION("dlx_solve9 bad byte", rc = dlx_solve9("x", out9));
+    CHECK(rc == DLX_ERR_CELL, "9x9 bad byte: %d", rc);
+    NO_ALLOCATION("dlx_count9", count = dlx_count9(nine, 3, 0));
+    CHECK(count == 3, "count9: %lld", (long long)count);
+    NO_ALLOCATION("dlx_count9 limit 0", count = dlx_count9(nine, 0, 0));
+    CHECK(count == DLX_ERR_ARG, "count9 limit 0: %lld", (long long)count);
+    NO_ALLOCATION("dlx_count9 timeout", count = dlx_count9(nine, INT64_MAX, 1));
+    CHECK(count == DLX_TIMEOUT, "count9 timeout: %lld", (long long)count);
+    for (size_t i = 0; i < n_lines; i += 97) NO_ALLOCATION("dlx_count16 on goomii", dlx_count16(lines[i], 2, 0));
+    NO_ALLOCATION("dlx_count16 timeout", count = dlx_count16(blank, INT64_MAX, 1));
+    NO_ALLOCATION("dlx_solve16_within", rc = dlx_solve16_within(sample, out, 60000));
+    CHECK(rc == DLX_OK, "solve16_within: %d", rc);
+    NO_ALLOCATION("dlx_solve16_within negative", rc = dlx_solve16_within(sample, out, -1));
+    CHECK(rc == DLX_ERR_ARG, "solve16_within negative: %d", rc);
+    grid[0] = 0, grid[1] = 0;
+    NO_ALLOCATION("dlx_target_max_within", rc = dlx_target_max_within(grid, best, 60000));
+    CHECK(rc == 2906, "target_within: %d", rc);
+    grid[4] = 6, grid[66] = 6, grid[67] = 1; /* a slow near-empty grid */
+    NO_ALLOCATION("dlx_target_max_within timeout", rc = dlx_target_max_within(grid, best, 1));
+    CHECK(rc == DLX_TIMEOUT, "target_within timeout: %d", rc);
+    for (int code = -8; code <= 1; code++) NO_ALLOCATION("dlx_strerror", text = dlx_strerror(code));
     (void)text;
 
     free(sample);

@@ -1,6 +1,7 @@
 /*
- * Concurrency on small stacks: 8 threads, each with a 256 KiB stack, call dlx_solve16 and
- * dlx_target_max thousands of times on a mix of solvable, unsolvable and malformed inputs, and
+ * Concurrency on small stacks: 8 threads, each with a 256 KiB stack, call dlx_solve16,
+ * dlx_target_max, dlx_solve9 and dlx_count9 thousands of times on a mix of solvable,
+ * unsolvable and malformed inputs, and
  * every result (status and output bytes) must equal the answer computed first on the main
  * thread. Any shared state, race or stack overflow in the library shows up as a mismatch or a
  * crash.
@@ -9,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdint.h>
 
 #include "check.h"
 
@@ -26,9 +28,17 @@ struct target_case {
     int best[81];
 };
 
+struct nine_case {
+    const char *puzzle; /* may be NULL */
+    int rc;
+    int64_t count;
+    char out[DLX9_OUT_LEN];
+};
+
 static struct solve_case solves[MAX_CASES];
 static struct target_case targets[MAX_CASES];
-static size_t n_solves, n_targets;
+static struct nine_case nines[MAX_CASES];
+static size_t n_solves, n_targets, n_nines;
 static long calls_per_thread = 2000;
 
 struct worker {
@@ -49,7 +59,17 @@ static void *work(void *arg) {
     for (long k = 0; k < calls_per_thread; k++) {
         state ^= state << 13, state ^= state >> 17, state ^= state << 5;
         w->calls++;
-        if (state % 3 != 0) {
+        if (state % 7 == 0) {
+            size_t i = state / 7 % n_nines;
+            char out[DLX9_OUT_LEN + 8];
+            memset(out, 0x5A, sizeof out);
+            int rc = dlx_solve9(nines[i].puzzle, out);
+            int64_t count = dlx_count9(nines[i].puzzle, 2, 0);
+            int same = rc == nines[i].rc && count == nines[i].count &&
+                       (rc == DLX_OK ? memcmp(out, nines[i].out, DLX9_OUT_LEN) == 0 : (unsigned char)out[0] == 0x5A) &&
+                       (unsigned char)out[DLX9_OUT_LEN] == 0x5A;
+            if (!same) note(w, "dlx_solve9/dlx_count9", i, rc, nines[i].rc);
+        } else if (state % 3 != 0) {
             size_t i = state / 3 % n_solves;
             char out[DLX16_OUT_LEN + 8];
             memset(out, 0x5A, sizeof out);
@@ -78,8 +98,10 @@ int main(int argc, char **argv) {
     char *goomii = read_file("sudoku16/goomii17-hexasudoku-3000.txt");
     char *gecode = read_file("sudoku16/gecode-janko-55.txt");
     char *noip = read_file("target/noip2009.txt");
-    CHECK(goomii && gecode && noip, "read the data");
-    if (!goomii || !gecode || !noip) return report("threads");
+    char *hardest = read_file("sudoku9/forum-hardest-1106-375.txt");
+    char *serg = read_file("sudoku9/serg-benchmark-first1000-1000.txt");
+    CHECK(goomii && gecode && noip && hardest && serg, "read the data");
+    if (!goomii || !gecode || !noip || !hardest || !serg) return report("threads");
 
     /* 16x16: solvable puzzles, unsolvable ones, malformed text, NULL. */
     static char *lines[3000];
@@ -121,7 +143,31 @@ int main(int argc, char **argv) {
     targets[n_targets++].grid = repeated;
     targets[n_targets++].grid = NULL;
 
+    /* 9x9 for dlx_solve9 and dlx_count9: hard unique puzzles, puzzles with several
+     * solutions, repeated givens, malformed text, NULL. */
+    n = split_lines(hardest, lines, 3000);
+    for (size_t i = 0; i < n && n_nines < 20; i += 17) nines[n_nines++].puzzle = lines[i];
+    static char *serg_lines[1000];
+    n = split_lines(serg, serg_lines, 1000);
+    for (size_t i = 0; i < n && n_nines < 30; i += 97) nines[n_nines++].puzzle = serg_lines[i];
+    static char repeated9[82];
+    memset(repeated9, '.', 81);
+    repeated9[0] = repeated9[80] = '3';
+    repeated9[8] = '3';
+    nines[n_nines++].puzzle = repeated9;
+    static const char *malformed9[] = {"", "12", "1x", NULL};
+    for (size_t i = 0; i < sizeof malformed9 / sizeof malformed9[0]; i++) nines[n_nines++].puzzle = malformed9[i];
+
     /* The answers, single-threaded. */
+    int unique = 0, several = 0;
+    for (size_t i = 0; i < n_nines; i++) {
+        nines[i].rc = dlx_solve9(nines[i].puzzle, nines[i].out);
+        nines[i].count = dlx_count9(nines[i].puzzle, 2, 0);
+        unique += nines[i].rc == DLX_OK && nines[i].count == 1;
+        several += nines[i].rc == DLX_OK && nines[i].count == 2;
+    }
+    CHECK(unique == 20 && several == 10 && nines[30].count == 0 && nines[30].rc == DLX_UNSOLVABLE,
+          "the 9x9 mix: %d unique, %d with several solutions", unique, several);
     int kinds[5] = {0};
     for (size_t i = 0; i < n_solves; i++) {
         solves[i].rc = dlx_solve16(solves[i].puzzle, solves[i].out);
@@ -165,5 +211,7 @@ int main(int argc, char **argv) {
     free(goomii);
     free(gecode);
     free(noip);
+    free(hardest);
+    free(serg);
     return report("threads");
 }

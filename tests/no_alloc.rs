@@ -118,3 +118,50 @@ fn dlx_target_max_never_allocates() {
     let (_, n) = counted(|| (dlx_strerror(-3), dlx_version()));
     assert_eq!(n, 0);
 }
+
+#[test]
+fn the_9x9_count_and_time_limited_functions_never_allocate() {
+    let nine = format!("{}\0", ".".repeat(81));
+    let sixteen = format!("{}\0", "-".repeat(256));
+    let hardest = read_data("sudoku9/forum-hardest-1106-375.txt");
+    let mut out = [0 as c_char; DLX9_OUT_LEN];
+    let mut statuses = std::collections::BTreeSet::new();
+    for line in
+        hardest.lines().step_by(25).map(|l| format!("{l}\0")).chain([nine.clone(), "11\0".into(), "1x\0".into()])
+    {
+        // SAFETY: NUL-terminated text, DLX9_OUT_LEN bytes of output.
+        let (rc, n) = counted(|| unsafe { dlx_solve9(line.as_ptr().cast(), out.as_mut_ptr()) });
+        assert_eq!(n, 0, "dlx_solve9 allocated {n} times (status {rc})");
+        statuses.insert(rc);
+        // SAFETY: NUL-terminated text.
+        let (count, n) = counted(|| unsafe { dlx_count9(line.as_ptr().cast(), 2, 0) });
+        assert_eq!(n, 0, "dlx_count9 allocated {n} times ({count})");
+    }
+    assert_eq!(statuses.into_iter().collect::<Vec<_>>(), [DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_OK]);
+    // SAFETY (all below): NUL-terminated text; outputs of the sizes the header names.
+    let calls: [(&str, Box<dyn Fn() -> i64>); 5] = [
+        ("count16 timeout", Box::new(|| unsafe { dlx_count16(sixteen.as_ptr().cast(), i64::MAX, 1) })),
+        ("count9 timeout", Box::new(|| unsafe { dlx_count9(nine.as_ptr().cast(), i64::MAX, 1) })),
+        ("count9 limit 0", Box::new(|| unsafe { dlx_count9(nine.as_ptr().cast(), 0, 0) })),
+        (
+            "solve16_within",
+            Box::new(|| {
+                let mut out = [0 as c_char; DLX16_OUT_LEN];
+                i64::from(unsafe { dlx_solve16_within(sixteen.as_ptr().cast(), out.as_mut_ptr(), 60_000) })
+            }),
+        ),
+        (
+            "target_max_within timeout",
+            Box::new(|| {
+                let mut sparse = [0 as c_int; 81];
+                (sparse[4], sparse[66], sparse[67]) = (6, 6, 1);
+                i64::from(unsafe { dlx_target_max_within(sparse.as_ptr(), core::ptr::null_mut(), 1) })
+            }),
+        ),
+    ];
+    let want = [DLX_TIMEOUT, DLX_TIMEOUT, DLX_ERR_ARG, DLX_OK, DLX_TIMEOUT];
+    for ((what, call), want) in calls.iter().zip(want) {
+        let (result, n) = counted(call);
+        assert_eq!((result, n), (i64::from(want), 0), "{what}");
+    }
+}
