@@ -7,8 +7,8 @@
 //! wrong "unsolvable" or a wrong maximum is caught too.
 
 use crate::ffi::{
-    DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX16_OUT_LEN, dlx_solve16, dlx_strerror,
-    dlx_target_max,
+    DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX9_OUT_LEN, DLX16_OUT_LEN, dlx_count9,
+    dlx_solve9, dlx_solve16, dlx_strerror, dlx_target_max,
 };
 use core::ffi::{c_char, c_int};
 
@@ -36,6 +36,27 @@ fn expected_solve16(text: &[u8]) -> Result<[u8; 256], c_int> {
         n += 1;
     }
     if n < 256 { Err(DLX_ERR_LENGTH) } else { Ok(cells) }
+}
+
+/// The status `dlx_solve9` and `dlx_count9` must give for `text` (read up to its first NUL),
+/// or the cells (0 blank, 1..=9 a digit) when it is well-formed.
+fn expected_nine(text: &[u8]) -> Result<[u8; 81], c_int> {
+    let mut cells = [0u8; 81];
+    let mut n = 0usize;
+    for &byte in text.iter().take_while(|&&b| b != 0) {
+        let cell = match byte {
+            b' ' | b'\t' | b'\r' | b'\n' => continue,
+            b'1'..=b'9' => byte - b'0',
+            b'0' | b'-' | b'.' => 0,
+            _ => return Err(DLX_ERR_CELL),
+        };
+        if n == 81 {
+            return Err(DLX_ERR_LENGTH);
+        }
+        cells[n] = cell;
+        n += 1;
+    }
+    if n < 81 { Err(DLX_ERR_LENGTH) } else { Ok(cells) }
 }
 
 /// Units of a side x side grid (box side b, side = b * b): for each cell its row, column, box.
@@ -162,6 +183,48 @@ pub fn check_solve16(text: &[u8]) {
         }
     }
     assert_ne!(rc, DLX_ERR_NULL);
+}
+
+/// Calls `dlx_solve9` and `dlx_count9` (up to 2) on `text` (a NUL is appended) and checks the
+/// statuses, the output, the canaries, that the two agree (a solution exactly when the count
+/// is 1 or 2), and, where the reference can settle it, the count itself.
+pub fn check_nine(text: &[u8]) {
+    let mut input = text.to_vec();
+    input.push(0);
+    let before = input.clone();
+    let mut out = [CANARY; DLX9_OUT_LEN + 32];
+    // SAFETY: `input` is NUL-terminated and `out` has more than DLX9_OUT_LEN bytes.
+    let rc = unsafe { dlx_solve9(input.as_ptr().cast::<c_char>(), out.as_mut_ptr().cast::<c_char>()) };
+    // SAFETY: as above.
+    let count = unsafe { dlx_count9(input.as_ptr().cast::<c_char>(), 2, 0) };
+    assert_eq!(input, before, "dlx_solve9 or dlx_count9 wrote to its input");
+    assert!(out[DLX9_OUT_LEN..].iter().all(|&b| b == CANARY), "dlx_solve9 wrote past DLX9_OUT_LEN");
+    match expected_nine(text) {
+        Err(code) => {
+            assert_eq!((rc, count), (code, i64::from(code)), "statuses for malformed input");
+            assert!(out.iter().all(|&b| b == CANARY), "output written on error {rc}");
+        }
+        Ok(givens) => {
+            if rc == DLX_OK {
+                assert_eq!(out[81], 0, "solution not NUL-terminated");
+                let grid: Vec<u8> = out[..81].iter().map(|&b| b.wrapping_sub(b'0')).collect();
+                if let Err(why) = valid_completion(9, &givens, &grid) {
+                    panic!("invalid 9x9 solution: {why}");
+                }
+                assert!(count == 1 || count == 2, "solved, yet counted {count}");
+            } else {
+                assert_eq!((rc, count), (DLX_UNSOLVABLE, 0), "statuses for well-formed input");
+                assert!(out.iter().all(|&b| b == CANARY), "output written on DLX_UNSOLVABLE");
+            }
+            if !givens_repeat(9, &givens) {
+                let (mut grid, mut nodes, mut found) = (givens, 0, 0i64);
+                let finished = enumerate(9, &mut grid, &mut nodes, &mut |_| found += 1);
+                if finished {
+                    assert_eq!(count, found.min(2), "the count differs from the reference's");
+                }
+            }
+        }
+    }
 }
 
 /// The int a fuzz byte stands for in a target grid: 0..=9 as they are, 10..=127 a blank (so

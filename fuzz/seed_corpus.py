@@ -6,6 +6,8 @@
 OUT_DIR/solve16: puzzles from every 16x16 set and POJ 3076's sample (as a judge reads it),
 plus the edge cases of the contract: every length from 0 to 300, stray and high bytes,
 embedded NULs, lowercase, huge whitespace runs, CRLF layouts, a 257th cell then a bad byte.
+OUT_DIR/solve9: puzzles of every 9x9 set (as lines, with '0' blanks, as 9 lines), every length
+from 0 to 89, bad bytes, the empty grid and repeated givens.
 OUT_DIR/target_max: every Target Sudoku grid (bytes 0..9, see fuzz/oracle.rs), the empty
 grid, and grids with out-of-range values (bytes >= 128) at the first, middle and last cell.
 """
@@ -15,17 +17,35 @@ import sys
 
 def main():
     data, out = sys.argv[1], sys.argv[2]
-    solve16 = os.path.join(out, "solve16")
-    target = os.path.join(out, "target_max")
-    os.makedirs(solve16, exist_ok=True)
-    os.makedirs(target, exist_ok=True)
-    count = {"solve16": 0, "target_max": 0}
+    count = {"solve16": 0, "solve9": 0, "target_max": 0}
+    for kind in count:
+        os.makedirs(os.path.join(out, kind), exist_ok=True)
 
     def put(kind, data):
-        folder = solve16 if kind == "solve16" else target
-        with open(os.path.join(folder, "seed-%05d" % count[kind]), "wb") as f:
+        with open(os.path.join(out, kind, "seed-%05d" % count[kind]), "wb") as f:
             f.write(data)
         count[kind] += 1
+
+    # 9x9: a few puzzles of every set (hard ones, ones with several solutions), the judge's
+    # layout, blanks of every kind, bad bytes and lengths.
+    data9 = os.path.join(data, "sudoku9")
+    nines = []
+    for name in sorted(os.listdir(data9)):
+        if name.endswith(".txt") and ".solutions" not in name and ".nsol" not in name:
+            with open(os.path.join(data9, name), "rb") as f:
+                nines += [l.strip() for l in f.read().splitlines() if l.strip()][:8]
+    for p in nines:
+        put("solve9", p)
+        put("solve9", p.replace(b".", b"0"))
+        put("solve9", b"\n".join(p[k : k + 9] for k in range(0, 81, 9)) + b"\n")
+    good9 = nines[0] if nines else b"." * 81
+    for length in range(0, 90):
+        put("solve9", (good9 * 2)[:length])
+    for bad in [b"a", b"A", b"*", b"\x80", b"\xff", b"\x00"]:
+        for at in (0, 40, 80):
+            put("solve9", good9[:at] + bad + good9[at + 1 :])
+    put("solve9", b"." * 81)
+    put("solve9", b"11" + b"." * 79)
 
     data16 = os.path.join(data, "sudoku16")
     puzzles = []
@@ -80,7 +100,7 @@ def main():
             grid = bytearray(81)
             grid[at] = value
             put("target_max", bytes(grid))
-    print("seed corpus: %d solve16, %d target_max inputs in %s" % (count["solve16"], count["target_max"], out))
+    print("seed corpus: %d solve16, %d solve9, %d target_max inputs in %s" % (count["solve16"], count["solve9"], count["target_max"], out))
 
 
 if __name__ == "__main__":

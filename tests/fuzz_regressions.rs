@@ -102,6 +102,41 @@ fn mutated_puzzles_pass_the_oracle() {
 }
 
 #[test]
+fn saved_solve9_findings_and_mutated_9x9_puzzles_pass_the_oracle() {
+    for (name, bytes) in saved_inputs("solve9") {
+        eprintln!("replaying {name}");
+        oracle::check_nine(&bytes);
+    }
+    let mut puzzles: Vec<Vec<u8>> = Vec::new();
+    for set in ["forum-hardest-1106-375", "serg-benchmark-first1000-1000", "royle-17clue-every20th-2458"] {
+        let text = read_data(&format!("sudoku9/{set}.txt"));
+        puzzles.extend(text.lines().take(30).map(|l| l.trim().as_bytes().to_vec()));
+    }
+    let mut seed = 0x9_f00d_u64;
+    for round in 0..1500 {
+        let mut text = puzzles[round % puzzles.len()].clone();
+        for _ in 0..1 + rng(&mut seed) % 4 {
+            let at = (rng(&mut seed) % (text.len() as u64 + 1)) as usize;
+            let byte = match rng(&mut seed) % 6 {
+                0 => b'.',
+                1 => b'0' + (rng(&mut seed) % 10) as u8,
+                2 => b" \t\r\n"[(rng(&mut seed) % 4) as usize],
+                3 => 0,
+                _ => rng(&mut seed) as u8,
+            };
+            match rng(&mut seed) % 3 {
+                0 if at < text.len() => text[at] = byte,
+                1 if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => text.insert(at, byte),
+            }
+        }
+        oracle::check_nine(&text);
+    }
+}
+
+#[test]
 fn random_target_grids_pass_the_oracle() {
     let mut seed = 0x7a59_e7_u64;
     for round in 0..1500 {
