@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use dlx_core::exact_cover::deadline::Deadline;
 use dlx_core::target;
 
 // The tests' references (random grids), shared so bench and tests draw the same grids.
@@ -87,7 +88,10 @@ fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
         let mut outcome = None;
         for _ in 0..REPEATS {
             let start = Instant::now();
-            outcome = Some(std::hint::black_box(target::target_max(std::hint::black_box(grid))));
+            outcome = Some(std::hint::black_box(target::target_max(
+                std::hint::black_box(grid),
+                &mut Deadline::new(&mut || false),
+            )));
             best = best.min(start.elapsed());
         }
         let (score, n, bound) = match outcome.unwrap() {

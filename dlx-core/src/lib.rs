@@ -157,10 +157,10 @@ pub fn count16(
 pub fn solve9(puzzle: impl IntoIterator<Item = u8>) -> Result<[u8; CELLS9], Error> {
     let mut cells = [0u8; CELLS9];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
-    let mut space = MaybeUninit::uninit();
-    sudoku::solve9(&mut space, &mut cells, &mut Deadline::new(&mut || false))?;
+    let found = sudoku::nine::search(&cells, 1, &mut Deadline::new(&mut || false))?;
+    let solved = found.first.ok_or(Error::Unsolvable)?;
     let mut text = [0u8; CELLS9];
-    sudoku::write(sudoku::Shape::NINE, &cells, &mut text);
+    sudoku::write(sudoku::Shape::NINE, &solved, &mut text);
     Ok(text)
 }
 
@@ -182,9 +182,10 @@ pub fn count9(
 ) -> Result<u64, Error> {
     let mut cells = [0u8; CELLS9];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
-    let mut slot = MaybeUninit::uninit();
-    let engine = sudoku::Engine9::zeroed_in(&mut slot);
-    sudoku::count_solutions(engine, sudoku::Shape::NINE, &cells, limit, &mut Deadline::new(&mut expired))
+    if limit == 0 {
+        return Err(Error::Arg);
+    }
+    Ok(sudoku::nine::search(&cells, limit, &mut Deadline::new(&mut expired))?.count)
 }
 
 /// A Target Sudoku's answer: the maximum score and a completion that reaches it.

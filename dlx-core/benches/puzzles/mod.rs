@@ -4,8 +4,9 @@
 use std::mem::MaybeUninit;
 use std::time::Instant;
 
+use dlx_core::exact_cover::deadline::Deadline;
 use dlx_core::exact_cover::dlx::{Choice, SearchStats};
-use dlx_core::sudoku::{self, Engine16, Shape, Solve16Stats};
+use dlx_core::sudoku::{self, Engine16, Shape, SolveStats};
 
 use super::support;
 
@@ -129,26 +130,36 @@ pub fn timed_solve(
     cap: u64,
 ) -> Option<(f64, SearchStats, Vec<u8>)> {
     let mut cells = [0u8; 256];
-    sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
+    sudoku::parse(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
     let start = Instant::now();
     let mut slot = MaybeUninit::uninit();
     let engine = Engine16::zeroed_in(&mut slot);
     engine.set_choice(choice);
     engine.set_probing(probing);
     engine.set_reductions_after(reduce_after);
-    let stats = sudoku::solve_within(engine, Shape::SIXTEEN, &mut cells, cap).unwrap()?;
+    // The deadline asks every 64 nodes: the cap holds to within 64 nodes.
+    let mut asked = 0u64;
+    let mut past_cap = || {
+        asked += 1;
+        asked * 64 > cap
+    };
+    let stats = match sudoku::solve_within(engine, Shape::SIXTEEN, &mut cells, &mut Deadline::new(&mut past_cap)) {
+        Ok(stats) => stats,
+        Err(dlx_core::Error::Timeout) => return None,
+        Err(e) => panic!("{e}: {}", puzzle.text),
+    };
     let us = start.elapsed().as_secs_f64() * 1e6;
     Some((us, stats, cells.iter().map(|&d| b'A' + d - 1).collect()))
 }
 
 /// `dlx_solve16`'s search (clause learning) through the internal API: the time in us, its
 /// counters and the solved grid as letters. Panics on an unsolvable puzzle.
-pub fn timed_solve16(puzzle: &Puzzle) -> (f64, Solve16Stats, Vec<u8>) {
+pub fn timed_solve16(puzzle: &Puzzle) -> (f64, SolveStats, Vec<u8>) {
     let mut cells = [0u8; 256];
-    sudoku::parse_letters(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
+    sudoku::parse(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
     let start = Instant::now();
     let mut space = MaybeUninit::uninit();
-    let stats = sudoku::solve16(&mut space, &mut cells).unwrap();
+    let stats = sudoku::solve16(&mut space, &mut cells, &mut Deadline::new(&mut || false)).unwrap();
     let us = start.elapsed().as_secs_f64() * 1e6;
     (us, stats, cells.iter().map(|&d| b'A' + d - 1).collect())
 }

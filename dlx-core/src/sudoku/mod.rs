@@ -4,6 +4,8 @@
 //!
 //! Grids here are slices of `side * side` bytes, row-major: 0 is a blank, `1..=side` a digit.
 
+pub mod nine;
+
 use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
@@ -100,11 +102,6 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
 /// clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
 
-/// Words of learnt clauses in [`Learner9`].
-pub const STORE9: usize = 8_192;
-/// Clause learning sized for 9x9 grids.
-pub type Learner9 = Learner<SudokuCover<3>, { max_items(9) }, { max_options(9) }, STORE9>;
-
 /// The stack space of one [`solve_learning`]: the learner, and should it give up, the DLX
 /// engine in the same bytes (never both at once), so a call needs only the larger of the two.
 #[repr(C)]
@@ -115,8 +112,6 @@ pub union Workspace<L, E> {
 
 /// The workspace of a 16x16 solve.
 pub type Workspace16 = Workspace<Learner16, Engine16>;
-/// The workspace of a 9x9 solve.
-pub type Workspace9 = Workspace<Learner9, Engine9>;
 
 /// What one [`solve_learning`] did: the learner's counters, and the DLX's nodes if it was
 /// needed.
@@ -130,11 +125,6 @@ pub struct SolveStats {
 /// DLX engine on every 16x16 set, docs/design.md). The same input gives the same solution
 /// every time.
 pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8], deadline: &mut Deadline) -> Result<SolveStats, Error> {
-    solve_learning(space, cells, LEARN_LIMIT, deadline)
-}
-
-/// Solves a 9x9 grid as [`solve16`] does.
-pub fn solve9(space: &mut MaybeUninit<Workspace9>, cells: &mut [u8], deadline: &mut Deadline) -> Result<SolveStats, Error> {
     solve_learning(space, cells, LEARN_LIMIT, deadline)
 }
 

@@ -5,7 +5,7 @@
 use super::common::{brute_force_4x4, is_completion, no_limit, read_data, rng};
 use crate::Error;
 use crate::exact_cover::dlx::Dlx;
-use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options};
+use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options, nine};
 use std::mem::MaybeUninit;
 
 type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
@@ -51,12 +51,12 @@ fn letters(line: &str) -> Vec<u8> {
 }
 
 /// Each puzzle of a 9x9 set solves to its listed solution, which is unique.
-fn check_9x9_set(name: &str) {
+fn check_9x9_set(name: &str) -> u64 {
     let puzzles = read_data(&format!("sudoku9/{name}.txt"));
     let solutions = read_data(&format!("sudoku9/{name}.solutions.txt"));
     let mut slot = MaybeUninit::uninit();
     let e = Engine9::zeroed_in(&mut slot);
-    let mut n = 0;
+    let (mut n, mut nodes) = (0, 0);
     for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
         let puzzle = digits_9(p);
         // Subset reductions from the start (not only after 10,000 options) on every other
@@ -71,10 +71,44 @@ fn check_9x9_set(name: &str) {
             "{name} line {}",
             line + 1
         );
+        // The dedicated 9x9 search: the same solution, and it is unique.
+        let found = nine::search(&puzzle.clone().try_into().unwrap(), 2, &mut no_limit()).unwrap();
+        assert_eq!((found.count, found.first.map(Vec::from)), (1, Some(digits_9(s))), "{name} line {}", line + 1);
+        nodes += found.nodes;
         n += 1;
     }
     assert_eq!(n, puzzles.lines().count());
     assert!(n > 0);
+    nodes
+}
+
+/// The dedicated 9x9 search against the DLX engine's count on random grids: 25-45 givens of a
+/// random full grid, a third of them with one given changed (mostly unsolvable), a tenth with
+/// a few givens removed (several solutions); the counts up to 3 must agree and every first
+/// completion must be valid.
+#[test]
+fn the_9x9_bit_board_search_counts_as_the_dlx_engine_does() {
+    let mut slot = MaybeUninit::uninit();
+    let e = Engine9::zeroed_in(&mut slot);
+    let mut seed = 0x0b17_b0a2_d900_0009u64;
+    let mut kinds = [0; 4];
+    for round in 0..3000 {
+        let full = super::common::random_full_grid(&mut seed);
+        let keep = 18 + rng(&mut seed) % 28;
+        let mut grid: Vec<u8> = full.iter().map(|&d| if rng(&mut seed) % 81 < keep { d } else { 0 }).collect();
+        if round % 3 == 0 {
+            grid[(rng(&mut seed) % 81) as usize] = 1 + (rng(&mut seed) % 9) as u8;
+        }
+        let cells: [u8; 81] = grid.clone().try_into().unwrap();
+        let found = nine::search(&cells, 3, &mut no_limit()).unwrap();
+        let dlx = sudoku::count_solutions(e, Shape::NINE, &grid, 3, &mut no_limit()).unwrap();
+        assert_eq!(found.count, dlx, "round {round}: {grid:?}");
+        if let Some(first) = found.first {
+            assert!(is_completion(9, &grid, &first), "round {round}");
+        }
+        kinds[found.count as usize] += 1;
+    }
+    assert!(kinds.iter().all(|&k| k > 100), "every count 0..=3 met often: {kinds:?}");
 }
 
 #[test]
@@ -84,7 +118,9 @@ fn nine_by_nine_magictour_top1465() {
 
 #[test]
 fn nine_by_nine_forum_hardest() {
-    check_9x9_set("forum-hardest-1106-375");
+    // The bit-board search's effort, deterministic: guesses over the whole set.
+    let nodes = check_9x9_set("forum-hardest-1106-375");
+    assert!(nodes <= 280_000, "forum-hardest-1106: {nodes} guesses (279,286 when written)");
     check_9x9_set("forum-hardest-1905-11plus-every20th-2439");
 }
 
