@@ -14,6 +14,8 @@
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
 #   make bench    the 16x16 benchmark against the judge's reference program when ../shared has
 #                 it (docs/benchmarks.md, section "16x16")
+#   make bench-hang  the families of slow 16x16 inputs, and counting against solving
+#                 (docs/benchmarks.md, "No hang")
 #   make bench9   9x9 against tdoku when ../shared/peers has it (docs/benchmarks.md, "9x9")
 #   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
@@ -42,7 +44,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-target bench-configs bench-sat clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-sat clean
 
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
 # the file and changes no code (tests/size.rs measures the result).
@@ -98,6 +100,9 @@ bench:
 
 bench9:
 	$(BENCH) nine
+
+bench-hang:
+	$(BENCH) hang
 
 bench-target:
 	$(BENCH) target

@@ -98,3 +98,78 @@ pub fn valid_4x4(grid: &[u8; 16]) -> bool {
         })
     })
 }
+
+/// A 16x16 puzzle of the "box family", unsolvable with no cell or unit ever down to one
+/// candidate: in one box, the cells of one row and two columns of it (10 cells) are kept from
+/// the same 7 letters by givens elsewhere in that row and those columns, so 10 cells see 9
+/// letters (and the 7 letters fit the box's other 6 cells); then 45-59 more givens, consistent
+/// with those, outside that row and those columns, and half the time the grid transposed.
+/// Cells are 0 (blank) or 1..=16.
+pub fn box_family_16(seed: &mut u64) -> [u8; 256] {
+    let pick = |seed: &mut u64, n: u64| (rng(seed) % n) as usize;
+    let clashes = |grid: &[u8; 256], cell: usize, letter: u8| {
+        let (r, c) = (cell / 16, cell % 16);
+        (0..16).any(|k| {
+            grid[r * 16 + k] == letter
+                || grid[k * 16 + c] == letter
+                || grid[((r / 4) * 4 + k / 4) * 16 + (c / 4) * 4 + k % 4] == letter
+        })
+    };
+    loop {
+        let mut grid = [0u8; 256];
+        let mut letters: Vec<u8> = (1..=16).collect();
+        for k in (1..16).rev() {
+            letters.swap(k, pick(seed, k as u64 + 1));
+        }
+        let blocked = &letters[..7];
+        let (band, stack) = (pick(seed, 4), pick(seed, 4));
+        let row = band * 4 + pick(seed, 4);
+        let first = pick(seed, 4);
+        let columns = [stack * 4 + first, stack * 4 + (first + 1 + pick(seed, 3)) % 4];
+        // The row's cells outside the box, and each column's, get the 7 letters.
+        let mut lines: Vec<Vec<usize>> = vec![(0..16).filter(|c| c / 4 != stack).map(|c| row * 16 + c).collect()];
+        for &col in &columns {
+            lines.push((0..16).filter(|r| r / 4 != band).map(|r| r * 16 + col).collect());
+        }
+        let mut ok = true;
+        for cells in &mut lines {
+            for k in (1..cells.len()).rev() {
+                cells.swap(k, pick(seed, k as u64 + 1));
+            }
+            for &letter in blocked {
+                match cells.iter().position(|&cell| grid[cell] == 0 && !clashes(&grid, cell, letter)) {
+                    Some(at) => grid[cells.remove(at)] = letter,
+                    None => ok = false,
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        // More givens outside that row, those columns and the box.
+        let extra = 45 + pick(seed, 15);
+        let mut placed = 0;
+        for _ in 0..10_000 {
+            if placed == extra {
+                break;
+            }
+            let cell = pick(seed, 256);
+            let (r, c) = (cell / 16, cell % 16);
+            let letter = 1 + pick(seed, 16) as u8;
+            if r == row || columns.contains(&c) || (r / 4 == band && c / 4 == stack) || grid[cell] != 0 {
+                continue;
+            }
+            if !clashes(&grid, cell, letter) {
+                grid[cell] = letter;
+                placed += 1;
+            }
+        }
+        if rng(seed) % 2 == 1 {
+            let copy = grid;
+            for cell in 0..256 {
+                grid[cell] = copy[(cell % 16) * 16 + cell / 16];
+            }
+        }
+        return grid;
+    }
+}

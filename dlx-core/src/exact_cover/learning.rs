@@ -328,18 +328,26 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// input gives the same cover every time.
     #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn solve(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
-        self.solve_within(givens, u64::MAX, &mut Deadline::new(&mut || false)) == Some(true)
+        self.solve_within(givens, [], u64::MAX, &mut Deadline::new(&mut || false), &mut |_, _| true) == Some(true)
     }
 
-    /// [`solve`](Self::solve) that gives up after `max_conflicts` conflicts, or when `deadline`
-    /// passes (asked at every conflict and decision): `None` then.
+    /// [`solve`](Self::solve) with the options `excluded` ruled out from the start (facts the
+    /// caller proved), that gives up after `max_conflicts` conflicts, or when `deadline` passes
+    /// (asked at every conflict and decision): `None` then.
+    ///
+    /// At every restart, at level 0, `root` is shown each item's open options (by slot, as
+    /// [`Matrix::option_at`] numbers them) and may rule options out through its second
+    /// argument, or return false when it finds that no cover exists: the caller's own reasoning
+    /// over what is proven so far (Hall sets, for Sudoku), which search alone finds slowly.
     pub fn solve_within(
         &mut self,
         givens: impl IntoIterator<Item = usize>,
+        excluded: impl IntoIterator<Item = usize>,
         max_conflicts: u64,
         deadline: &mut Deadline,
+        root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
     ) -> Option<bool> {
-        if !self.place_givens(givens) {
+        if !self.place_givens(givens, excluded) {
             return Some(false);
         }
         self.order_decisions();
@@ -371,6 +379,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 self.stats.restarts += 1;
                 self.cancel_until(0);
                 self.check_if_asked();
+                if !self.reason_at_root(root) {
+                    return Some(false);
+                }
                 continue;
             }
             let Some(o) = self.next_decision() else {
@@ -434,11 +445,28 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
     }
 
-    /// Chooses the givens and excludes what they rule out at level 0, then queues the forced
+    /// Lets `root` (see [`solve_within`](Self::solve_within)) rule options out at level 0; the
+    /// search propagates them next. False when `root` finds no cover, or rules out a chosen
+    /// option.
+    fn reason_at_root(&mut self, root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool) -> bool {
+        debug_assert_eq!(self.levels, 0);
+        let open = self.open;
+        let mut consistent = true;
+        let possible = root(&open[..self.matrix.items()], &mut |o| {
+            if o >= self.matrix.options() || self.val[o] == 1 {
+                consistent = false;
+            } else if self.val[o] == 0 {
+                self.assign(excluded_lit(o), DECIDED);
+            }
+        });
+        possible && consistent
+    }
+
+    /// Chooses the givens, excludes what they rule out and `excluded` at level 0, then queues the forced
     /// choices; `false` when two givens clash or an item is left empty. In bulk, because
     /// propagating each exclusion on its own was most of the time an easy puzzle took: every
     /// item is checked once at the end instead of four items per exclusion.
-    fn place_givens(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
+    fn place_givens(&mut self, givens: impl IntoIterator<Item = usize>, excluded: impl IntoIterator<Item = usize>) -> bool {
         for o in givens {
             if o >= self.matrix.options() || self.val[o] == -1 {
                 return false;
@@ -449,6 +477,14 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             self.assign(chosen_lit(o), DECIDED);
             if self.exclude_rest(o, DECIDED).is_some() {
                 return false;
+            }
+        }
+        for o in excluded {
+            if o >= self.matrix.options() || self.val[o] == 1 {
+                return false;
+            }
+            if self.val[o] == 0 {
+                self.assign(excluded_lit(o), DECIDED);
             }
         }
         self.qhead = self.trail_len;

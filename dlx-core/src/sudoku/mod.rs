@@ -4,6 +4,7 @@
 //!
 //! Grids here are slices of `side * side` bytes, row-major: 0 is a blank, `1..=side` a digit.
 
+pub mod hall;
 pub mod nine;
 
 use core::mem::{ManuallyDrop, MaybeUninit};
@@ -155,7 +156,9 @@ pub fn solve_learning<
     let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
     let learner = Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?;
     let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * side + usize::from(d) - 1);
-    let verdict = learner.solve_within(givens, max_conflicts, deadline);
+    // At every restart, Hall sets over what is proven at level 0.
+    let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
+    let verdict = learner.solve_within(givens, [], max_conflicts, deadline, &mut hall_sets);
     let learning = learner.stats();
     match verdict {
         Some(true) => {

@@ -1,0 +1,147 @@
+//! The inputs that could make a 16x16 call slow, run on demand (`make bench-hang`): four
+//! families generated with a fixed seed, each puzzle timed once through `dlx_solve16`'s work
+//! (`dlx_core::solve16`), and `dlx_count16` up to 2 against `dlx_solve16` on the hard list.
+//!
+//! - box family: 200 puzzles where 10 cells of a box see only 9 letters (tests/reference),
+//!   unsolvable by construction;
+//! - one given changed: each hard-list puzzle with one given set to another letter, 5 times;
+//! - sparse: 200 random consistent grids of 0-60 givens (many solutions);
+//! - isomorphs: 200 relabelled and reshuffled hard-list puzzles (unique by construction).
+//!
+//! Every answer is checked: solutions for validity (and against the known one where there is
+//! one), "unsolvable" for the box family by construction; an "unsolvable" for a changed given
+//! is only counted. Writes the section "No hang" of docs/benchmarks.md.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+#[allow(dead_code)]
+mod puzzles;
+mod support;
+
+use puzzles::Puzzle;
+
+/// Cells 0 (blank) or 1..=16 as the library's text.
+fn text(cells: &[u8]) -> String {
+    cells.iter().map(|&d| if d == 0 { '-' } else { (b'A' + d - 1) as char }).collect()
+}
+
+fn cells(text: &str) -> Vec<u8> {
+    text.bytes().map(|b| if b == b'-' || b == b'.' { 0 } else { b - b'A' + 1 }).collect()
+}
+
+/// The time of one solve in microseconds, its answer checked as far as `known` allows
+/// (Some(solution), or None: "unsolvable" is the answer when `unsolvable` says so).
+fn timed(puzzle: &str, known: Option<&str>, unsolvable: bool) -> (f64, bool) {
+    let start = Instant::now();
+    let answer = dlx_core::solve16(puzzle.bytes());
+    let us = start.elapsed().as_secs_f64() * 1e6;
+    match answer {
+        Ok(grid) => {
+            assert!(!unsolvable, "solved a puzzle built unsolvable: {puzzle}");
+            let grid = String::from_utf8(grid.to_vec()).unwrap();
+            assert!(support::is_completion(16, &cells(puzzle), &cells(&grid)), "invalid: {puzzle}");
+            if let Some(s) = known {
+                assert_eq!(grid, s, "{puzzle}");
+            }
+            (us, true)
+        }
+        Err(dlx_core::Error::Unsolvable) => {
+            assert!(known.is_none(), "unsolvable, yet a solution is known: {puzzle}");
+            (us, false)
+        }
+        Err(e) => panic!("{e}: {puzzle}"),
+    }
+}
+
+fn main() {
+    let mut seed = 0x0bad_5eed_u64;
+    let hard = puzzles::hard_40();
+    let mut families: Vec<(&str, Vec<(String, Option<String>, bool)>)> = Vec::new();
+    families.push(("box family", (0..200).map(|_| (text(&support::box_family_16(&mut seed)), None, true)).collect()));
+    let mut changed = Vec::new();
+    for p in &hard {
+        for _ in 0..5 {
+            let mut c = cells(&p.text);
+            let givens: Vec<usize> = (0..256).filter(|&k| c[k] != 0).collect();
+            let at = givens[(support::rng(&mut seed) % givens.len() as u64) as usize];
+            c[at] = 1 + ((c[at] as u64 + support::rng(&mut seed) % 15) % 16) as u8;
+            changed.push((text(&c), None, false));
+        }
+    }
+    families.push(("one given changed", changed));
+    let mut sparse = Vec::new();
+    while sparse.len() < 200 {
+        let givens = (support::rng(&mut seed) % 61) as usize;
+        let mut grid = [0u8; 256];
+        let mut placed = 0;
+        for _ in 0..20_000 {
+            if placed == givens {
+                break;
+            }
+            let cell = (support::rng(&mut seed) % 256) as usize;
+            let letter = 1 + (support::rng(&mut seed) % 16) as u8;
+            let (r, c) = (cell / 16, cell % 16);
+            let clash = (0..16).any(|k| {
+                grid[r * 16 + k] == letter
+                    || grid[k * 16 + c] == letter
+                    || grid[((r / 4) * 4 + k / 4) * 16 + (c / 4) * 4 + k % 4] == letter
+            });
+            if grid[cell] == 0 && !clash {
+                grid[cell] = letter;
+                placed += 1;
+            }
+        }
+        sparse.push((text(&grid), None, false));
+    }
+    families.push(("sparse, 0-60 givens", sparse));
+    let isomorphs: Vec<(String, Option<String>, bool)> = (0..200)
+        .map(|k| {
+            let p: Puzzle = puzzles::isomorph(&hard[k % hard.len()], &mut seed);
+            (p.text, p.solution, false)
+        })
+        .collect();
+    families.push(("isomorphs of the hard list", isomorphs));
+
+    let mut md = String::from("| family | n | solved | unsolvable | mean us | median us | worst us |\n");
+    md.push_str("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    for (name, set) in &families {
+        eprintln!("{name}: {} puzzles", set.len());
+        let mut times = Vec::new();
+        let mut solved = 0;
+        for (puzzle, known, unsolvable) in set {
+            let (us, ok) = timed(puzzle, known.as_deref(), *unsolvable);
+            times.push(us);
+            solved += usize::from(ok);
+        }
+        let (mean, median, worst) = puzzles::mean_median_worst(&times);
+        writeln!(
+            md,
+            "| {name} | {} | {solved} | {} | {mean:.0} | {median:.0} | {worst:.0} |",
+            set.len(),
+            set.len() - solved
+        )
+        .unwrap();
+    }
+
+    // Counting up to 2 against solving, on the hard list.
+    let (mut solve_us, mut count_us) = (Vec::new(), Vec::new());
+    for p in &hard {
+        let start = Instant::now();
+        let solution = dlx_core::solve16(p.text.bytes()).unwrap();
+        solve_us.push(start.elapsed().as_secs_f64() * 1e6);
+        assert_eq!(Some(String::from_utf8(solution.to_vec()).unwrap()), p.solution);
+        let start = Instant::now();
+        assert_eq!(dlx_core::count16(p.text.bytes(), 2, || false), Ok(1), "{}", p.text);
+        count_us.push(start.elapsed().as_secs_f64() * 1e6);
+    }
+    let (s, c) = (puzzles::mean_median_worst(&solve_us), puzzles::mean_median_worst(&count_us));
+    writeln!(
+        md,
+        "\nOn the hard list, `dlx_count16` up to 2: mean {:.0} us, worst {:.0} us, against `dlx_solve16`'s {:.0} and {:.0} us ({:.1}x the mean).",
+        c.0, c.2, s.0, s.2, c.0 / s.0
+    )
+    .unwrap();
+    print!("{md}");
+    support::write_section("hang", "No hang: the slow families (`make bench-hang`)", &md);
+}
