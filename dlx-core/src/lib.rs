@@ -134,9 +134,8 @@ pub fn count16(
 ) -> Result<u64, Error> {
     let mut cells = [0u8; CELLS16];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::SIXTEEN, &mut cells)?;
-    let mut slot = MaybeUninit::uninit();
-    let engine = sudoku::Engine16::zeroed_in(&mut slot);
-    sudoku::count_solutions(engine, sudoku::Shape::SIXTEEN, &cells, limit, &mut Deadline::new(&mut expired))
+    let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
+    sudoku::count_learning(&mut space, &cells, limit, &mut Deadline::new(&mut expired))
 }
 
 /// Solves a classic 9x9 Sudoku (POJ 3074 and every 9x9 collection): `puzzle` yields exactly 81

@@ -97,6 +97,9 @@ const NEXT: [usize; 2] = [2, 3];
 const NIL: u16 = u16::MAX;
 /// Marks a clause that the store reduction deletes, in its LBD word.
 const DOOMED: u16 = 0x8000;
+/// Marks a clause that is no consequence, so no reduction may delete it (the clause that
+/// rules out a solution already found, for counting), in its LBD word.
+const PERMANENT: u16 = 0x4000;
 /// Literal block distances are counted up to this, which is plenty for ranking.
 const LBD_CAP: usize = 255;
 /// Conflicts per unit of the Luby sequence of restarts (measured best: see docs/design.md).
@@ -158,6 +161,10 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     learnt_len: usize,
     level_stamp: [u64; ITEMS],
     stats: LearnStats,
+    /// The restart schedule: Knuth's reluctant doubling state, and the conflict count of the
+    /// next restart.
+    luby: (u64, u64),
+    next_restart: u64,
     /// Whether to run [`check_state`](Self::check_state) at every restart and store reduction
     /// (tests), and the first fault it found.
     checking: bool,
@@ -351,8 +358,47 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             return Some(false);
         }
         self.order_decisions();
-        let (mut luby_u, mut luby_v) = (1u64, 1u64);
-        let mut next_restart = LUBY_UNIT;
+        self.luby = (1, 1);
+        self.next_restart = LUBY_UNIT;
+        self.search(max_conflicts, deadline, root)
+    }
+
+    /// After a search found a cover, looks for another: a clause that no reduction deletes
+    /// rules the one found out (not all of its decisions again: with the same decisions,
+    /// propagation would force the same cover), and the search goes on from level 0 with
+    /// what it has learnt. `Some(false)` when no other cover exists; `None` as
+    /// [`solve_within`](Self::solve_within) gives up, or when the clause does not fit.
+    pub fn solve_another(
+        &mut self,
+        max_conflicts: u64,
+        deadline: &mut Deadline,
+        root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
+    ) -> Option<bool> {
+        debug_assert_eq!(self.satisfied, self.matrix.items(), "a cover was found");
+        if self.levels == 0 {
+            return Some(false);
+        }
+        for level in 0..self.levels {
+            self.learnt[level] = neg(self.trail[usize::from(self.trail_lim[level])]);
+        }
+        self.learnt_len = self.levels;
+        self.cancel_until(0);
+        if self.learnt_len == 1 {
+            self.assign(self.learnt[0], DECIDED);
+        } else {
+            let c = self.add_learnt(LBD_CAP)?;
+            self.store[c + 1] |= PERMANENT;
+        }
+        self.search(max_conflicts, deadline, root)
+    }
+
+    /// The search from the current state, as [`solve_within`](Self::solve_within) describes.
+    fn search(
+        &mut self,
+        max_conflicts: u64,
+        deadline: &mut Deadline,
+        root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
+    ) -> Option<bool> {
         loop {
             if let Some(conflict) = self.propagate() {
                 if self.levels == 0 {
@@ -368,14 +414,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             if self.satisfied == self.matrix.items() {
                 return Some(true);
             }
-            if self.stats.conflicts >= next_restart {
+            if self.stats.conflicts >= self.next_restart {
                 // Knuth's reluctant doubling gives the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
-                if luby_u & luby_u.wrapping_neg() == luby_v {
-                    (luby_u, luby_v) = (luby_u + 1, 1);
-                } else {
-                    luby_v *= 2;
-                }
-                next_restart = self.stats.conflicts + luby_v * LUBY_UNIT;
+                let (u, v) = self.luby;
+                self.luby = if u & u.wrapping_neg() == v { (u + 1, 1) } else { (u, v * 2) };
+                self.next_restart = self.stats.conflicts + self.luby.1 * LUBY_UNIT;
                 self.stats.restarts += 1;
                 self.cancel_until(0);
                 self.check_if_asked();
@@ -844,6 +887,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         self.val[o] != 0 && self.reason[o] == CLAUSE | c as u32
     }
 
+    /// Whether a reduction may delete clause `c`: neither a reason nor permanent.
+    fn is_deletable(&self, c: usize) -> bool {
+        !self.is_locked(c) && self.store[c + 1] & PERMANENT == 0
+    }
+
     /// Glucose's rule within a fixed store: deletes the clauses of highest literal block
     /// distance, the oldest first among equals, sparing reasons, until at most half the store
     /// is used; then packs the rest to the front and rebuilds the watch lists.
@@ -853,7 +901,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let mut c = 0;
         while c < self.store_end {
             let words = HEADER + usize::from(self.store[c]);
-            if !self.is_locked(c) {
+            if self.is_deletable(c) {
                 words_by_lbd[usize::from(self.store[c + 1])] += words;
             }
             c += words;
@@ -873,7 +921,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             while c < self.store_end && to_free > 0 {
                 let words = HEADER + usize::from(self.store[c]);
                 let lbd = usize::from(self.store[c + 1]);
-                if (lbd == threshold) == at_threshold && lbd >= threshold && !self.is_locked(c) {
+                if (lbd == threshold) == at_threshold && lbd >= threshold && self.is_deletable(c) {
                     self.store[c + 1] |= DOOMED;
                     to_free = to_free.saturating_sub(words);
                 }

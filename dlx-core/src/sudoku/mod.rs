@@ -284,6 +284,57 @@ pub fn write(shape: Shape, cells: &[u8], text: &mut [u8]) {
     }
 }
 
+/// Counts the completions of `cells` (a `BOX`² x `BOX`² grid) up to `limit` (at least 1, else
+/// [`Error::Arg`]) by clause learning: each cover found is ruled out by a clause and the search
+/// goes on with what it has learnt, which on hard puzzles is far faster than the DLX's
+/// exhaustive count. Should the learner give up (its conflict limit, or a store too full for
+/// such a clause), the DLX engine counts again from scratch in the same bytes.
+/// [`Error::Timeout`] when `deadline` passes first.
+pub fn count_learning<
+    const BOX: usize,
+    const LI: usize,
+    const LO: usize,
+    const S: usize,
+    const EI: usize,
+    const EO: usize,
+    const EN: usize,
+>(
+    space: &mut MaybeUninit<Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>>,
+    cells: &[u8],
+    limit: u64,
+    deadline: &mut Deadline,
+) -> Result<u64, Error> {
+    let shape = Shape::with_box_size(BOX).ok_or(Error::Length)?;
+    candidates(shape, cells)?;
+    if limit == 0 {
+        return Err(Error::Arg);
+    }
+    let side = shape.side();
+    // SAFETY: as in `solve_learning`.
+    let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
+    let learner = Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?;
+    let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * side + usize::from(d) - 1);
+    let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
+    let mut verdict = learner.solve_within(givens, [], LEARN_LIMIT, deadline, &mut hall_sets);
+    let mut count = 0;
+    while verdict == Some(true) {
+        count += 1;
+        if count == limit {
+            return Ok(count);
+        }
+        verdict = learner.solve_another(LEARN_LIMIT, deadline, &mut hall_sets);
+    }
+    match verdict {
+        Some(_) => Ok(count),
+        None if deadline.passed() => Err(Error::Timeout),
+        None => {
+            // SAFETY: as in `solve_learning`; the learner is done with these bytes.
+            let dlx = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Dlx<EI, EO, EN>>>() };
+            count_solutions(Dlx::zeroed_in(dlx), shape, cells, limit, deadline)
+        }
+    }
+}
+
 /// Fills the blanks of `cells` with the first solution the DLX search finds, the same one on
 /// every call. Leaves `cells` as it was when there is none ([`Error::Unsolvable`]), givens
 /// that repeat in a unit included.

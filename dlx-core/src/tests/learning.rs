@@ -282,3 +282,46 @@ fn a_store_too_small_for_its_reasons_restarts_and_still_answers_right() {
     }
     assert!(reductions > 100 && restarts > 10, "{reductions} reductions, {restarts} restarts for a full store");
 }
+
+/// Counting by clause learning (each cover found ruled out by a permanent clause) against the
+/// backtracking reference, on random 4x4 grids up to every completion: the empty grid's 288
+/// blocking clauses overflow the smallest store, so the DLX fallback is exercised too.
+#[test]
+fn counts_by_clause_learning_equal_backtracking_on_random_4x4() {
+    use crate::exact_cover::dlx::Dlx;
+    use crate::sudoku::{Workspace, max_nodes};
+    type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
+    let mut space = MaybeUninit::<Workspace<Learner4, Engine4>>::uninit();
+    let mut seed = 0xC0_0A7_u64;
+    let mut sizes = std::collections::BTreeSet::new();
+    for round in 0..3000 {
+        let mut grid = [0u8; 16];
+        for _ in 0..rng(&mut seed) % 8 {
+            grid[(rng(&mut seed) % 16) as usize] = (1 + rng(&mut seed) % 4) as u8;
+        }
+        let expected = brute_force_4x4(&mut grid.clone(), 0);
+        for limit in [1, 2, 5, u64::MAX] {
+            let counted = sudoku::count_learning(&mut space, &grid, limit, &mut no_limit());
+            assert_eq!(counted, Ok(expected.min(limit)), "round {round}, limit {limit}: {grid:?}");
+        }
+        sizes.insert(expected);
+    }
+    assert!(sizes.contains(&0) && sizes.contains(&1) && sizes.contains(&288) && sizes.len() > 10, "{sizes:?}");
+}
+
+/// The same against the listed counts of the lloyd-amos 16x16 set (unique or several), in the
+/// library's own workspace.
+#[test]
+fn counts_by_clause_learning_equal_the_listed_16x16_counts() {
+    let puzzles = read_data("sudoku16/lloyd-amos-acs-general-1900.txt");
+    let counts = read_data("sudoku16/lloyd-amos-acs-general-1900.nsol.txt");
+    let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
+    let mut several = 0;
+    for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate().step_by(3) {
+        let cells: Vec<u8> = p.bytes().map(|b| if b == b'-' { 0 } else { b - b'A' + 1 }).collect();
+        let want: u64 = c.parse().unwrap();
+        assert_eq!(sudoku::count_learning(&mut space, &cells, 2, &mut no_limit()), Ok(want), "line {}", line + 1);
+        several += usize::from(want == 2);
+    }
+    assert!(several > 100, "{several}");
+}
