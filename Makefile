@@ -2,8 +2,9 @@
 #
 #   make          release build: target/release/libdlx.a (debug info stripped, as shipped),
 #                 target/release/libdlx.so (soname libdlx.so.MAJOR, with that link beside it)
-#   make install  libdlx.a, libdlx.so.X.Y.Z and its links, dlx.h, dlx.pc under PREFIX (default
-#                 /usr/local); LIBDIR, INCLUDEDIR, PKGCONFIGDIR, DESTDIR as usual. make uninstall
+#   make install  libdlx.a, libdlx.so.X.Y.Z and its links, dlx.h, dlx.pc, dlxConfig.cmake and
+#                 dlxConfigVersion.cmake under PREFIX (default /usr/local); LIBDIR, INCLUDEDIR,
+#                 PKGCONFIGDIR, CMAKEDIR, DESTDIR as usual. make uninstall
 #   make demo     the main job: build, then solve the POJ 3076 sample with the judge program
 #   make test     every test: installs missing test tools (scripts/test-tools), cargo's tests
 #                 of both crates (core internals and doc examples; C harness via cc, header,
@@ -32,6 +33,7 @@ RELEASE := target/release
 # Versions come from Cargo.toml alone: the soname, the file names and dlx.pc follow it.
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 MAJOR   := $(word 1,$(subst ., ,$(VERSION)))
+MINOR   := $(word 2,$(subst ., ,$(VERSION)))
 DESCRIPTION := $(shell sed -n 's/^description = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 
 # Install layout (GNU conventions; DESTDIR stages for packaging).
@@ -39,6 +41,7 @@ PREFIX       ?= /usr/local
 LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR     ?= $(LIBDIR)/cmake/dlx
 DESTDIR      ?=
 FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
@@ -54,10 +57,12 @@ all:
 	mv -f $(RELEASE)/libdlx.a.tmp $(RELEASE)/libdlx.a
 	ln -sf libdlx.so $(RELEASE)/libdlx.so.$(MAJOR)
 
-# Installs the libraries, the header and dlx.pc built by `make`; `make uninstall` removes them.
+# Installs the libraries, the header, dlx.pc and the CMake package files built by `make`;
+# `make uninstall` removes them. The CMake files find the libraries and header relative to
+# themselves, so a staged or moved install works too.
 install:
 	@test -f $(RELEASE)/libdlx.so && test -f $(RELEASE)/libdlx.a || { echo "run make first"; exit 1; }
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(RELEASE)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.a
 	install -m 755 $(RELEASE)/libdlx.so $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION)
 	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR)
@@ -66,11 +71,19 @@ install:
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' -e 's|@DESCRIPTION@|$(DESCRIPTION)|' dlx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+	for f in dlxConfig dlxConfigVersion; do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@MINOR@|$(MINOR)|g' \
+	        -e "s|@LIB_FROM_CONFIG@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|" \
+	        -e "s|@INCLUDE_FROM_CONFIG@|$$(realpath -m --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
+	        cmake/$$f.cmake.in > $(DESTDIR)$(CMAKEDIR)/$$f.cmake; \
+	    chmod 644 $(DESTDIR)$(CMAKEDIR)/$$f.cmake; done
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION) \
 	    $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so \
-	    $(DESTDIR)$(INCLUDEDIR)/dlx.h $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+	    $(DESTDIR)$(INCLUDEDIR)/dlx.h $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc \
+	    $(DESTDIR)$(CMAKEDIR)/dlxConfig.cmake $(DESTDIR)$(CMAKEDIR)/dlxConfigVersion.cmake
+	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
 
 $(JUDGES)/poj3076: examples/poj3076.c include/dlx.h all
 	@mkdir -p $(JUDGES)

@@ -65,6 +65,8 @@ fn install_link_with_pkg_config_and_uninstall() {
         files_under(&stage),
         [
             "usr/local/include/dlx.h".to_string(),
+            "usr/local/lib/cmake/dlx/dlxConfig.cmake".into(),
+            "usr/local/lib/cmake/dlx/dlxConfigVersion.cmake".into(),
             "usr/local/lib/libdlx.a".into(),
             "usr/local/lib/libdlx.so".into(),
             "usr/local/lib/libdlx.so.0".into(),
@@ -117,22 +119,31 @@ fn install_link_with_pkg_config_and_uninstall() {
     let out = run_ok(&mut Command::new(&fully_static));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
 
-    // The README's CMake project, configured and built against the same staged install.
+    // The README's CMake project, found through the staged install's dlxConfig.cmake.
     let project = fresh("cmake");
     std::fs::write(project.join("app.c"), readme_block("readme-example")).unwrap();
-    std::fs::write(project.join("CMakeLists.txt"), readme_block("cmake")).unwrap();
+    let lists = readme_block("cmake");
+    std::fs::write(project.join("CMakeLists.txt"), &lists).unwrap();
     let build = project.join("build");
-    for args in [
-        vec!["-S".into(), project.display().to_string(), "-B".into(), build.display().to_string()],
-        vec!["--build".into(), build.display().to_string()],
-    ] {
-        let mut cmake = Command::new("cmake");
-        cmake.args(&args);
-        pkg_env(&mut cmake);
-        run_ok(&mut cmake);
-    }
+    let prefix = format!("-DCMAKE_PREFIX_PATH={}", stage.join("usr/local").display());
+    run_ok(Command::new("cmake").arg("-S").arg(&project).arg("-B").arg(&build).arg(&prefix));
+    run_ok(Command::new("cmake").arg("--build").arg(&build));
     let out = run_ok(Command::new(build.join("app")).env("LD_LIBRARY_PATH", &lib));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    assert!(dynamic(&build.join("app"), "NEEDED").contains(&soname()), "dlx::dlx is the shared library");
+    let out = run_ok(&mut Command::new(build.join("app-static")));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    assert!(dynamic(&build.join("app-static"), "NEEDED").iter().all(|n| !n.contains("dlx")), "dlx::dlx_static");
+    // The version file: a newer minor version than this 0.x, or another major, is not found.
+    for wanted in ["0.99", "1.0"] {
+        let other = fresh(&format!("cmake-{wanted}"));
+        std::fs::write(other.join("app.c"), readme_block("readme-example")).unwrap();
+        let changed = lists.replace("dlx 0.1 CONFIG", &format!("dlx {wanted} CONFIG"));
+        std::fs::write(other.join("CMakeLists.txt"), changed).unwrap();
+        let mut cmake = Command::new("cmake");
+        cmake.arg("-S").arg(&other).arg("-B").arg(other.join("build")).arg(&prefix);
+        assert!(!cmake.output().unwrap().status.success(), "find_package(dlx {wanted}) must fail against {version}");
+    }
 
     make(&["uninstall", &destdir]);
     assert_eq!(files_under(&stage), Vec::<String>::new(), "uninstall leaves no file");
