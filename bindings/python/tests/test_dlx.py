@@ -1,4 +1,4 @@
-"""The Python module (bindings/python/dlx.py) against the real libdlx.so: answers checked
+"""The Python package (bindings/python/libdlx) against the real libdlx.so: answers checked
 against the corpora of tests/data and the judges' samples, every error path, threads, the library
 search order, and the README's Python snippet."""
 
@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from conftest import BINDINGS, ROOT
-import dlx
+import libdlx as dlx
 
 DATA = os.path.join(ROOT, "tests", "data")
 
@@ -264,10 +264,10 @@ def run_python(code, env_extra=None):
 
 def test_dlx_library_environment_variable_chooses_the_library():
     path = os.path.join(ROOT, "target", "release", "libdlx.so")
-    run = run_python("import dlx; print(dlx.library_path, dlx.version())", {"DLX_LIBRARY": path})
+    run = run_python("import libdlx; print(libdlx.library_path, libdlx.version())", {"DLX_LIBRARY": path})
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == [path, dlx.version()]
-    run = run_python("import dlx", {"DLX_LIBRARY": "/nonexistent/libdlx.so"})
+    run = run_python("import libdlx", {"DLX_LIBRARY": "/nonexistent/libdlx.so"})
     assert run.returncode != 0 and "cannot load libdlx (set DLX_LIBRARY" in run.stderr
 
 
@@ -281,11 +281,67 @@ def readme_block(name):
     return body[:body.index("```")]
 
 
-def test_readme_python_snippet_runs():
-    _, expected = poj3076_sample()
-    run = run_python(readme_block("python-example"))
+def test_the_package_installs_into_a_fresh_venv_and_runs_the_readme_snippet_anywhere(tmp_path):
+    """pip install bindings/python into a new virtual environment (the build runs cargo and
+    bundles libdlx.so), then the README's snippet from a folder outside the repository."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    env.pop("DLX_LIBRARY", None)
+    install = subprocess.run([python, "-m", "pip", "install", "--quiet", BINDINGS], capture_output=True, text=True,
+                             env=env)
+    assert install.returncode == 0, install.stdout + install.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run = subprocess.run([python, "-c", readme_block("python-example")], capture_output=True, text=True, env=env,
+                         cwd=str(elsewhere))
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
+    _, expected = poj3076_sample()
     assert lines[0] == expected.replace("\n", "")
     assert lines[1] == "2906"
-    assert lines[2].startswith("error -4: ")
+    assert lines[2] == "[2, 0]"
+    assert "at row 1, column 3" in lines[3] and "a cell holds something other" in lines[3]
+    where = subprocess.run([python, "-c", "import libdlx, os, importlib.metadata as m; print(libdlx.library_path); "
+                            "print(os.path.exists(os.path.join(os.path.dirname(libdlx.__file__), 'py.typed'))); "
+                            "print(m.version('libdlx'), libdlx.__version__)"],
+                           capture_output=True, text=True, env=env, cwd=str(elsewhere))
+    path, typed, package_version, library_version = where.stdout.split()
+    assert path.startswith(str(venv)) and path.endswith("libdlx/libdlx.so"), path
+    assert typed == "True"
+    cargo = open(os.path.join(ROOT, "Cargo.toml")).read()
+    assert package_version == library_version == re.search(r'^version = "([^"]+)"', cargo, re.M).group(1)
+
+
+def test_errors_are_value_errors_that_say_where():
+    for call, row, column in ((lambda: dlx.solve9("12x" + "." * 78), 1, 3),
+                              (lambda: dlx.solve9("." * 9 + " 1\n2" + "." * 5 + "?" + "." * 64), 2, 8),
+                              (lambda: dlx.solve16("-" * 40 + "a" + "-" * 215), 3, 9),
+                              (lambda: dlx.count16("-" * 17 + "\u00e9" + "-" * 238), 2, 2),
+                              (lambda: dlx.target_max([0] * 30 + [10] + [0] * 50), 4, 4)):
+        with pytest.raises(ValueError) as info:
+            call()
+        assert (info.value.code, info.value.row, info.value.column) == (dlx.DLX_ERR_CELL, row, column)
+        assert "row %d, column %d" % (row, column) in str(info.value)
+    with pytest.raises(ValueError) as info:
+        dlx.solve9("123")
+    assert info.value.code == dlx.DLX_ERR_LENGTH and info.value.row is None
+
+
+def test_solve_many_and_count_many_keep_input_order_on_threads():
+    nines = data("sudoku9/forum-hardest-1106-375.txt").split()[:60]
+    nine_solutions = data("sudoku9/forum-hardest-1106-375.solutions.txt").split()[:60]
+    sixteens = data("sudoku16/gecode-janko-55.txt").split()[:20]
+    sixteen_solutions = data("sudoku16/gecode-janko-55.solutions.txt").split()[:20]
+    puzzles = [p for pair in zip(nines, sixteens * 3) for p in pair] + ["11" + "." * 79, "x"]
+    expected = [s for pair in zip(nine_solutions, sixteen_solutions * 3) for s in pair]
+    answers = dlx.solve_many(iter(puzzles), threads=4)
+    assert answers[:-2] == expected
+    assert isinstance(answers[-2], dlx.Unsolvable) and answers[-1].code == dlx.DLX_ERR_CELL
+    assert dlx.solve_many(puzzles[:10], threads=1) == answers[:10]
+    counts = dlx.count_many(puzzles + ["." * 81], limit=2)
+    assert counts[:-3] == [1] * len(expected) and counts[-3] == 0 and counts[-1] == 2
+    timed = dlx.count_many(["-" * 256], limit=2 ** 63 - 1, max_ms=1)
+    assert isinstance(timed[0], dlx.Timeout)

@@ -1,0 +1,254 @@
+"""Python bindings for libdlx (ctypes, standard library only).
+
+    import libdlx
+    print(libdlx.solve9(puzzle_text))         # 81 digits 1..9
+    print(libdlx.solve16(puzzle_text))        # 256 letters A..P
+    print(libdlx.count16(puzzle_text, 2))     # 0, 1 or 2: none, unique, several
+    score, best = libdlx.target_max(grid)     # grid: 81 ints, 0 blank
+    answers = libdlx.solve_many(puzzles)      # on threads, in input order
+
+The counts, solve16 and target_max take a `max_ms` keyword (0, the default: no limit); past
+it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and
+where (the row and column of a bad cell).
+
+The shared library is found, in this order, at the path in the DLX_LIBRARY environment
+variable, beside this module (where `pip install` puts it), in this repository's build
+directory (target/release/libdlx.so, after `make`), or by the system loader
+(libdlx.so.MAJOR, after `make install`). Calls release the GIL, so threads run them in
+parallel; the library is reentrant and keeps no state.
+"""
+
+import concurrent.futures
+import ctypes
+import ctypes.util
+import os
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
+
+__all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "target_max",
+           "solve_many", "count_many", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
+           "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
+           "DLX_TIMEOUT"]
+
+Text = Union[str, bytes, bytearray]
+
+# The status codes of include/dlx.h (tests/test_dlx.py checks them against the header).
+DLX_OK = 0
+DLX_UNSOLVABLE = -1
+DLX_ERR_NULL = -2
+DLX_ERR_LENGTH = -3
+DLX_ERR_CELL = -4
+DLX_ERR_ARG = -5
+DLX_ERR_CAPACITY = -6
+DLX_TIMEOUT = -7
+DLX16_OUT_LEN = 257
+DLX9_CELLS = 81
+DLX9_OUT_LEN = 82
+# The soname's major version this module was written against.
+_MAJOR = 0
+
+
+def _candidates() -> List[str]:
+    env = os.environ.get("DLX_LIBRARY")
+    if env:
+        return [env]
+    here = os.path.dirname(os.path.abspath(__file__))
+    bundled = os.path.join(here, "libdlx.so")
+    build = os.path.normpath(os.path.join(here, "..", "..", "..", "target", "release", "libdlx.so"))
+    found = [path for path in (bundled, build) if os.path.exists(path)]
+    return found + ["libdlx.so.%d" % _MAJOR, ctypes.util.find_library("dlx") or "libdlx.so"]
+
+
+def _load() -> Tuple[ctypes.CDLL, str]:
+    errors = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as e:
+            errors.append("%s: %s" % (path, e))
+            if os.environ.get("DLX_LIBRARY"):
+                break
+    raise ImportError("cannot load libdlx (set DLX_LIBRARY to its path): " + "; ".join(errors))
+
+
+_lib, library_path = _load()
+_lib.dlx_solve16_within.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int64]
+_lib.dlx_solve16_within.restype = ctypes.c_int
+_lib.dlx_solve9.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+_lib.dlx_solve9.restype = ctypes.c_int
+for _count in (_lib.dlx_count9, _lib.dlx_count16):
+    _count.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_int64]
+    _count.restype = ctypes.c_int64
+_lib.dlx_target_max_within.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int64]
+_lib.dlx_target_max_within.restype = ctypes.c_int
+_lib.dlx_strerror.argtypes = [ctypes.c_int]
+_lib.dlx_strerror.restype = ctypes.c_char_p
+_lib.dlx_version.argtypes = []
+_lib.dlx_version.restype = ctypes.c_char_p
+
+
+class DlxError(ValueError):
+    """A status code from libdlx other than success: `.code`, `.message` (dlx_strerror's
+    sentence), and where known `.row` and `.column` (1-based) of the cell at fault."""
+
+    def __init__(self, code: int, row: Optional[int] = None, column: Optional[int] = None):
+        self.code = code
+        self.message = _lib.dlx_strerror(code).decode("ascii")
+        self.row, self.column = row, column
+        where = "" if row is None else " at row %d, column %d" % (row, column)
+        super().__init__("%s%s (dlx status %d)" % (self.message, where, code))
+
+
+class Unsolvable(DlxError):
+    """DLX_UNSOLVABLE: well-formed input without a valid completion."""
+
+
+class Timeout(DlxError):
+    """DLX_TIMEOUT: the max_ms time limit ran out before an answer was proven."""
+
+
+def _raise(code: int, text: Optional[bytes] = None, side: int = 0) -> None:
+    if code == DLX_ERR_CELL and text is not None:
+        # The first byte the library rejects, as the C readers see it: its place in the grid.
+        cell = 0
+        for byte in text.split(b"\0", 1)[0]:
+            if byte in b" \t\r\n":
+                continue
+            ok = byte in b"-." or (side == 9 and 48 <= byte <= 57) or (side == 16 and 65 <= byte <= 80)
+            if not ok:
+                raise DlxError(code, cell // side + 1, cell % side + 1)
+            cell += 1
+    raise {DLX_UNSOLVABLE: Unsolvable, DLX_TIMEOUT: Timeout}.get(code, DlxError)(code)
+
+
+_INT64_MAX = 2 ** 63 - 1
+
+
+def _int64(value: int, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s must be int, not %s" % (name, type(value).__name__))
+    if not -(2 ** 63) <= value <= _INT64_MAX:
+        raise DlxError(DLX_ERR_ARG)
+    return value
+
+
+def _text(puzzle: Text, side: int) -> bytes:
+    if isinstance(puzzle, str):
+        try:
+            puzzle = puzzle.encode("ascii")
+        except UnicodeEncodeError as e:
+            cells = sum(1 for c in puzzle[: e.start] if c not in " \t\r\n")
+            raise DlxError(DLX_ERR_CELL, cells // side + 1, cells % side + 1) from None
+    if not isinstance(puzzle, (bytes, bytearray)):
+        raise TypeError("puzzle must be str or bytes, not %s" % type(puzzle).__name__)
+    return bytes(puzzle)
+
+
+def version() -> str:
+    """The library's version, "MAJOR.MINOR.PATCH"."""
+    return _lib.dlx_version().decode("ascii")
+
+
+__version__ = version()
+
+
+def solve16(puzzle: Text, max_ms: int = 0) -> str:
+    """Solves a 16x16 Sudoku: `puzzle` is str or bytes with 256 cells (A..P given, '-' or '.'
+    blank; whitespace skipped). Returns the 256 solved letters as a str. Raises Unsolvable,
+    Timeout past `max_ms` milliseconds (0: no limit), or DlxError with code DLX_ERR_LENGTH,
+    DLX_ERR_CELL (with the cell's row and column) or DLX_ERR_ARG. As in C, a NUL character
+    ends the text."""
+    text = _text(puzzle, 16)
+    out = ctypes.create_string_buffer(DLX16_OUT_LEN)
+    code = _lib.dlx_solve16_within(text, out, _int64(max_ms, "max_ms"))
+    if code != DLX_OK:
+        _raise(code, text, 16)
+    return out.value.decode("ascii")
+
+
+def solve9(puzzle: Text) -> str:
+    """Solves a 9x9 Sudoku: `puzzle` is str or bytes with 81 cells (1..9 given; '0', '.' or '-'
+    blank; whitespace skipped). Returns the 81 solved digits as a str. Raises Unsolvable, or
+    DlxError with code DLX_ERR_LENGTH or DLX_ERR_CELL (with the cell's row and column)."""
+    text = _text(puzzle, 9)
+    out = ctypes.create_string_buffer(DLX9_OUT_LEN)
+    code = _lib.dlx_solve9(text, out)
+    if code != DLX_OK:
+        _raise(code, text, 9)
+    return out.value.decode("ascii")
+
+
+def count9(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:
+    """The number of solutions of a 9x9 Sudoku (text as for solve9), counting stopped at
+    `limit` (2: none, unique or several). Raises Timeout past `max_ms`, DlxError otherwise."""
+    text = _text(puzzle, 9)
+    code = _lib.dlx_count9(text, _int64(limit, "limit"), _int64(max_ms, "max_ms"))
+    if code < 0:
+        _raise(code, text, 9)
+    return code
+
+
+def count16(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:
+    """The number of solutions of a 16x16 Sudoku (text as for solve16), as count9 does."""
+    text = _text(puzzle, 16)
+    code = _lib.dlx_count16(text, _int64(limit, "limit"), _int64(max_ms, "max_ms"))
+    if code < 0:
+        _raise(code, text, 16)
+    return code
+
+
+def _size(puzzle: Text) -> int:
+    """9 or 16: which grid a puzzle text holds, by its count of cells (whitespace aside)."""
+    cells = len(_text(puzzle, 16).split(b"\0", 1)[0].translate(None, b" \t\r\n"))
+    return 9 if cells <= 81 else 16
+
+
+def _map(call, items, threads: Optional[int]) -> list:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
+        return list(pool.map(call, items))
+
+
+def solve_many(puzzles: Iterable[Text], max_ms: int = 0, threads: Optional[int] = None) -> List[Union[str, DlxError]]:
+    """Solves every puzzle of `puzzles` (9x9 or 16x16, told apart by their count of cells) on
+    `threads` threads (default: one per core; the calls release the GIL), and returns the
+    answers in input order: the solution, or the DlxError (Unsolvable, Timeout, ...) that
+    puzzle raised, so one bad puzzle does not end the run."""
+    def one(puzzle):
+        try:
+            return solve9(puzzle) if _size(puzzle) == 9 else solve16(puzzle, max_ms=max_ms)
+        except DlxError as e:
+            return e
+    return _map(one, puzzles, threads)
+
+
+def count_many(puzzles: Iterable[Text], limit: int = 2, max_ms: int = 0, threads: Optional[int] = None) -> List[Union[int, DlxError]]:
+    """Counts the solutions of every puzzle up to `limit` as solve_many solves them: the counts
+    (or the DlxError raised) in input order."""
+    def one(puzzle):
+        try:
+            count = count9 if _size(puzzle) == 9 else count16
+            return count(puzzle, limit=limit, max_ms=max_ms)
+        except DlxError as e:
+            return e
+    return _map(one, puzzles, threads)
+
+
+def target_max(grid: Sequence[int], max_ms: int = 0) -> Tuple[int, List[int]]:
+    """Target Sudoku: `grid` is 81 ints, row-major, 0 blank, 1..9 a given. Returns
+    (score, best): the exact maximum score and a completion (list of 81 ints) reaching it.
+    Raises Unsolvable when there is no completion, Timeout past `max_ms` milliseconds (0: no
+    limit), DlxError(DLX_ERR_LENGTH) when grid does not hold 81 values, DlxError(DLX_ERR_CELL)
+    when a value is outside 0..9 (with its row and column)."""
+    values = list(grid)
+    if len(values) != DLX9_CELLS:
+        raise DlxError(DLX_ERR_LENGTH)
+    for k, v in enumerate(values):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError("grid values must be int, not %s" % type(v).__name__)
+        if not 0 <= v <= 9:  # the library's rule, checked here to say where
+            raise DlxError(DLX_ERR_CELL, k // 9 + 1, k % 9 + 1)
+    cells = (ctypes.c_int * DLX9_CELLS)(*values)
+    best = (ctypes.c_int * DLX9_CELLS)()
+    code = _lib.dlx_target_max_within(cells, best, _int64(max_ms, "max_ms"))
+    if code < 0:
+        _raise(code)
+    return code, list(best)
