@@ -51,6 +51,30 @@ fn some_puzzles() -> Vec<Vec<u8>> {
     puzzles
 }
 
+/// `text` with one to four bytes replaced, removed or inserted: a blank, a symbol (`first` and
+/// the `count` after it), whitespace, a NUL or any byte, as a fuzzer's mutations would.
+fn mutated(text: &[u8], blank: u8, first: u8, count: u64, seed: &mut u64) -> Vec<u8> {
+    let mut text = text.to_vec();
+    for _ in 0..1 + rng(seed) % 4 {
+        let at = (rng(seed) % (text.len() as u64 + 1)) as usize;
+        let byte = match rng(seed) % 6 {
+            0 => blank,
+            1 => first + (rng(seed) % count) as u8,
+            2 => b" \t\r\n"[(rng(seed) % 4) as usize],
+            3 => 0,
+            _ => rng(seed) as u8,
+        };
+        match rng(seed) % 3 {
+            0 if at < text.len() => text[at] = byte,
+            1 if at < text.len() => {
+                text.remove(at);
+            }
+            _ => text.insert(at, byte),
+        }
+    }
+    text
+}
+
 #[test]
 fn solve16_edge_cases_pass_the_oracle() {
     let good = some_puzzles().swap_remove(0);
@@ -79,24 +103,7 @@ fn mutated_puzzles_pass_the_oracle() {
     let puzzles = some_puzzles();
     let mut seed = 0x5eed_f00d_u64;
     for round in 0..3000 {
-        let mut text = puzzles[round % puzzles.len()].clone();
-        for _ in 0..1 + rng(&mut seed) % 4 {
-            let at = (rng(&mut seed) % (text.len() as u64 + 1)) as usize;
-            let byte = match rng(&mut seed) % 6 {
-                0 => b'-',
-                1 => b'A' + (rng(&mut seed) % 16) as u8,
-                2 => b" \t\r\n"[(rng(&mut seed) % 4) as usize],
-                3 => 0,
-                _ => rng(&mut seed) as u8,
-            };
-            match rng(&mut seed) % 3 {
-                0 if at < text.len() => text[at] = byte,
-                1 if at < text.len() => {
-                    text.remove(at);
-                }
-                _ => text.insert(at, byte),
-            }
-        }
+        let text = mutated(&puzzles[round % puzzles.len()], b'-', b'A', 16, &mut seed);
         oracle::check_solve16(&text);
     }
 }
@@ -114,24 +121,7 @@ fn saved_solve9_findings_and_mutated_9x9_puzzles_pass_the_oracle() {
     }
     let mut seed = 0x9_f00d_u64;
     for round in 0..1500 {
-        let mut text = puzzles[round % puzzles.len()].clone();
-        for _ in 0..1 + rng(&mut seed) % 4 {
-            let at = (rng(&mut seed) % (text.len() as u64 + 1)) as usize;
-            let byte = match rng(&mut seed) % 6 {
-                0 => b'.',
-                1 => b'0' + (rng(&mut seed) % 10) as u8,
-                2 => b" \t\r\n"[(rng(&mut seed) % 4) as usize],
-                3 => 0,
-                _ => rng(&mut seed) as u8,
-            };
-            match rng(&mut seed) % 3 {
-                0 if at < text.len() => text[at] = byte,
-                1 if at < text.len() => {
-                    text.remove(at);
-                }
-                _ => text.insert(at, byte),
-            }
-        }
+        let text = mutated(&puzzles[round % puzzles.len()], b'.', b'0', 10, &mut seed);
         oracle::check_nine(&text);
     }
 }

@@ -135,7 +135,7 @@ pub fn count16(
     let mut cells = [0u8; CELLS16];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::SIXTEEN, &mut cells)?;
     let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
-    sudoku::count_learning(&mut space, &cells, limit, &mut Deadline::new(&mut expired))
+    sudoku::Workspace::count(&mut space, &cells, limit, &mut Deadline::new(&mut expired))
 }
 
 /// Solves a classic 9x9 Sudoku (POJ 3074 and every 9x9 collection): `puzzle` yields exactly 81

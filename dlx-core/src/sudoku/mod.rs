@@ -96,14 +96,14 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     }
 }
 
-/// Conflicts after which [`solve_learning`] hands a puzzle over from clause learning to the
+/// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the
 /// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 6,744
 /// conflicts, their isomorphs 10,705, 0.2 s); it is there so that the promise "it ends" rests
 /// on the DLX's exhaustive search of a finite tree, which needs no argument about learnt
 /// clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
 
-/// The stack space of one [`solve_learning`]: the learner, and should it give up, the DLX
+/// The stack space of one [`Workspace::solve`] or [`Workspace::count`]: the learner, and should it give up, the DLX
 /// engine in the same bytes (never both at once), so a call needs only the larger of the two.
 #[repr(C)]
 pub union Workspace<L, E> {
@@ -114,7 +114,7 @@ pub union Workspace<L, E> {
 /// The workspace of a 16x16 solve.
 pub type Workspace16 = Workspace<Learner16, Engine16>;
 
-/// What one [`solve_learning`] did: the learner's counters, and the DLX's nodes if it was
+/// What one [`Workspace::solve`] did: the learner's counters, and the DLX's nodes if it was
 /// needed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveStats {
@@ -122,59 +122,103 @@ pub struct SolveStats {
     pub dlx_nodes: Option<u64>,
 }
 
-/// Solves a 16x16 grid by clause learning (see [`solve_learning`]; measured faster than the
+/// Solves a 16x16 grid by clause learning (see [`Workspace::solve`]; measured faster than the
 /// DLX engine on every 16x16 set, docs/design.md). The same input gives the same solution
 /// every time.
 pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8], deadline: &mut Deadline) -> Result<SolveStats, Error> {
-    solve_learning(space, cells, LEARN_LIMIT, deadline)
+    Workspace16::solve(space, cells, LEARN_LIMIT, deadline)
 }
 
-/// Fills the blanks of `cells` (a `BOX`² x `BOX`² grid) with a solution found by clause
-/// learning over its exact cover, with the DLX engine as the backstop after `max_conflicts`
-/// conflicts. [`Error::Unsolvable`] when there is none, [`Error::Timeout`] when `deadline`
-/// passes first; `cells` is written only on success.
-pub fn solve_learning<
-    const BOX: usize,
-    const LI: usize,
-    const LO: usize,
-    const S: usize,
-    const EI: usize,
-    const EO: usize,
-    const EN: usize,
->(
-    space: &mut MaybeUninit<Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>>,
-    cells: &mut [u8],
-    max_conflicts: u64,
-    deadline: &mut Deadline,
-) -> Result<SolveStats, Error> {
-    let shape = Shape::with_box_size(BOX).ok_or(Error::Length)?;
-    candidates(shape, cells)?;
-    let side = shape.side();
-    // SAFETY (both casts): the union is repr(C), so each field starts at its first byte and it
-    // is aligned for each; a MaybeUninit may hold any bytes. The learner's borrow ends before
-    // the engine's slot is made from the same bytes.
-    let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
-    let learner = Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?;
-    let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * side + usize::from(d) - 1);
-    // At every restart, Hall sets over what is proven at level 0.
-    let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
-    let verdict = learner.solve_within(givens, [], max_conflicts, deadline, &mut hall_sets);
-    let learning = learner.stats();
-    match verdict {
-        Some(true) => {
-            for o in learner.chosen() {
-                cells[o / side] = (o % side + 1) as u8;
+/// The searches by clause learning, for any box size the workspace is sized for: the learner
+/// first, with the Hall sets at every restart, and the DLX engine in the same bytes as the
+/// backstop.
+impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const EI: usize, const EO: usize, const EN: usize>
+    Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>
+{
+    /// A learner set up in `space` for `cells`, with the shape, the givens as options, and
+    /// [`Error::Cell`] or [`Error::Length`] for a grid the shape does not take.
+    #[allow(clippy::type_complexity)]
+    fn learner<'s>(
+        space: &'s mut MaybeUninit<Self>,
+        cells: &[u8],
+    ) -> Result<(Shape, &'s mut Learner<SudokuCover<BOX>, LI, LO, S>), Error> {
+        let shape = Shape::with_box_size(BOX).ok_or(Error::Length)?;
+        candidates(shape, cells)?;
+        // SAFETY: the union is repr(C), so each field starts at its first byte and it is aligned
+        // for each; a MaybeUninit may hold any bytes. Every borrow of the learner ends before
+        // [`dlx`](Self::dlx) makes the engine's slot from the same bytes.
+        let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
+        Ok((shape, Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?))
+    }
+
+    /// The DLX engine in the same bytes, once the learner is done with them.
+    fn dlx(space: &mut MaybeUninit<Self>) -> &mut Dlx<EI, EO, EN> {
+        // SAFETY: as in `learner`.
+        Dlx::zeroed_in(unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Dlx<EI, EO, EN>>>() })
+    }
+
+    /// Fills the blanks of `cells` with a solution, the DLX taking over after `max_conflicts`
+    /// conflicts. [`Error::Unsolvable`] when there is none, [`Error::Timeout`] when `deadline`
+    /// passes first; `cells` is written only on success.
+    pub fn solve(
+        space: &mut MaybeUninit<Self>,
+        cells: &mut [u8],
+        max_conflicts: u64,
+        deadline: &mut Deadline,
+    ) -> Result<SolveStats, Error> {
+        let (shape, learner) = Self::learner(space, cells)?;
+        let side = shape.side();
+        let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
+        let verdict = learner.solve_within(givens(shape, cells), [], max_conflicts, deadline, &mut hall_sets);
+        let learning = learner.stats();
+        match verdict {
+            Some(true) => {
+                for o in learner.chosen() {
+                    cells[o / side] = (o % side + 1) as u8;
+                }
+                Ok(SolveStats { learning, dlx_nodes: None })
             }
-            Ok(SolveStats { learning, dlx_nodes: None })
-        }
-        Some(false) => Err(Error::Unsolvable),
-        None if deadline.passed() => Err(Error::Timeout),
-        None => {
-            let dlx = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Dlx<EI, EO, EN>>>() };
-            let stats = solve_within(Dlx::zeroed_in(dlx), shape, cells, deadline)?;
-            Ok(SolveStats { learning, dlx_nodes: Some(stats.nodes) })
+            Some(false) => Err(Error::Unsolvable),
+            None if deadline.passed() => Err(Error::Timeout),
+            None => {
+                let stats = solve_within(Self::dlx(space), shape, cells, deadline)?;
+                Ok(SolveStats { learning, dlx_nodes: Some(stats.nodes) })
+            }
         }
     }
+
+    /// Counts the completions of `cells` up to `limit` (at least 1, else [`Error::Arg`]): each
+    /// cover found is ruled out by a clause and the search goes on with what it has learnt,
+    /// which on hard puzzles is far faster than the DLX's exhaustive count. Should the learner
+    /// give up (its conflict limit, or a store too full for such a clause), the DLX engine
+    /// counts again from scratch. [`Error::Timeout`] when `deadline` passes first.
+    pub fn count(space: &mut MaybeUninit<Self>, cells: &[u8], limit: u64, deadline: &mut Deadline) -> Result<u64, Error> {
+        let (shape, learner) = Self::learner(space, cells)?;
+        if limit == 0 {
+            return Err(Error::Arg);
+        }
+        let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
+        let mut verdict = learner.solve_within(givens(shape, cells), [], LEARN_LIMIT, deadline, &mut hall_sets);
+        let mut count = 0;
+        while verdict == Some(true) {
+            count += 1;
+            if count == limit {
+                return Ok(count);
+            }
+            verdict = learner.solve_another(LEARN_LIMIT, deadline, &mut hall_sets);
+        }
+        match verdict {
+            Some(_) => Ok(count),
+            None if deadline.passed() => Err(Error::Timeout),
+            None => count_solutions(Self::dlx(space), shape, cells, limit, deadline),
+        }
+    }
+}
+
+/// The givens of `cells` as the learner's options (`cell * side + digit - 1`).
+fn givens(shape: Shape, cells: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let side = shape.side();
+    cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(move |(cell, &d)| cell * side + usize::from(d) - 1)
 }
 
 /// The geometry of a Sudoku whose boxes are `box_size` x `box_size`.
@@ -281,57 +325,6 @@ pub fn parse(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [u8]) -> 
 pub fn write(shape: Shape, cells: &[u8], text: &mut [u8]) {
     for (t, &c) in text.iter_mut().zip(cells) {
         *t = symbol(shape, c);
-    }
-}
-
-/// Counts the completions of `cells` (a `BOX`² x `BOX`² grid) up to `limit` (at least 1, else
-/// [`Error::Arg`]) by clause learning: each cover found is ruled out by a clause and the search
-/// goes on with what it has learnt, which on hard puzzles is far faster than the DLX's
-/// exhaustive count. Should the learner give up (its conflict limit, or a store too full for
-/// such a clause), the DLX engine counts again from scratch in the same bytes.
-/// [`Error::Timeout`] when `deadline` passes first.
-pub fn count_learning<
-    const BOX: usize,
-    const LI: usize,
-    const LO: usize,
-    const S: usize,
-    const EI: usize,
-    const EO: usize,
-    const EN: usize,
->(
-    space: &mut MaybeUninit<Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>>,
-    cells: &[u8],
-    limit: u64,
-    deadline: &mut Deadline,
-) -> Result<u64, Error> {
-    let shape = Shape::with_box_size(BOX).ok_or(Error::Length)?;
-    candidates(shape, cells)?;
-    if limit == 0 {
-        return Err(Error::Arg);
-    }
-    let side = shape.side();
-    // SAFETY: as in `solve_learning`.
-    let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
-    let learner = Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?;
-    let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * side + usize::from(d) - 1);
-    let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
-    let mut verdict = learner.solve_within(givens, [], LEARN_LIMIT, deadline, &mut hall_sets);
-    let mut count = 0;
-    while verdict == Some(true) {
-        count += 1;
-        if count == limit {
-            return Ok(count);
-        }
-        verdict = learner.solve_another(LEARN_LIMIT, deadline, &mut hall_sets);
-    }
-    match verdict {
-        Some(_) => Ok(count),
-        None if deadline.passed() => Err(Error::Timeout),
-        None => {
-            // SAFETY: as in `solve_learning`; the learner is done with these bytes.
-            let dlx = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Dlx<EI, EO, EN>>>() };
-            count_solutions(Dlx::zeroed_in(dlx), shape, cells, limit, deadline)
-        }
     }
 }
 

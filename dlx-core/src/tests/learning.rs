@@ -234,7 +234,7 @@ fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers()
             let (puzzle, solution) = (letters(p), letters(s));
             for limit in [0, 7, u64::MAX] {
                 let mut grid = puzzle.clone();
-                let stats = sudoku::solve_learning(&mut space, &mut grid, limit, &mut no_limit()).unwrap();
+                let stats = sudoku::Workspace::solve(&mut space, &mut grid, limit, &mut no_limit()).unwrap();
                 assert_eq!(grid, solution, "{name} line {} limit {limit}", line + 1);
                 assert!(stats.learning.conflicts <= limit);
                 assert!(stats.dlx_nodes.is_none() || stats.learning.conflicts == limit, "{stats:?}");
@@ -245,7 +245,7 @@ fn past_its_conflict_limit_solve16_hands_over_to_the_dlx_with_the_same_answers()
             for limit in [0, 3] {
                 let mut grid = wrong.clone();
                 assert_eq!(
-                    sudoku::solve_learning(&mut space, &mut grid, limit, &mut no_limit()),
+                    sudoku::Workspace::solve(&mut space, &mut grid, limit, &mut no_limit()),
                     Err(crate::Error::Unsolvable)
                 );
                 assert_eq!(grid, wrong, "untouched when unsolvable");
@@ -301,7 +301,7 @@ fn counts_by_clause_learning_equal_backtracking_on_random_4x4() {
         }
         let expected = brute_force_4x4(&mut grid.clone(), 0);
         for limit in [1, 2, 5, u64::MAX] {
-            let counted = sudoku::count_learning(&mut space, &grid, limit, &mut no_limit());
+            let counted = sudoku::Workspace::count(&mut space, &grid, limit, &mut no_limit());
             assert_eq!(counted, Ok(expected.min(limit)), "round {round}, limit {limit}: {grid:?}");
         }
         sizes.insert(expected);
@@ -320,7 +320,7 @@ fn counts_by_clause_learning_equal_the_listed_16x16_counts() {
     for (line, (p, c)) in puzzles.lines().zip(counts.lines()).enumerate().step_by(3) {
         let cells: Vec<u8> = p.bytes().map(|b| if b == b'-' { 0 } else { b - b'A' + 1 }).collect();
         let want: u64 = c.parse().unwrap();
-        assert_eq!(sudoku::count_learning(&mut space, &cells, 2, &mut no_limit()), Ok(want), "line {}", line + 1);
+        assert_eq!(sudoku::Workspace::count(&mut space, &cells, 2, &mut no_limit()), Ok(want), "line {}", line + 1);
         several += usize::from(want == 2);
     }
     assert!(several > 100, "{several}");
