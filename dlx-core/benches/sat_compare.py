@@ -115,6 +115,7 @@ def main():
     table = "\n".join(
         ["| set | n | solver | mean us | median us | worst us |", "| --- | ---: | --- | ---: | ---: | ---: |"] + rows
     )
+    print(table)
     write_section("sat", "SAT solvers on hard 16x16 (`make bench-sat`)", table)
 
 
@@ -128,7 +129,6 @@ def write_section(name, title, body):
     else:
         text = text.rstrip() + "\n\n" + section + "\n"
     OUT.write_text(text)
-    print(table)
 
 
 if __name__ == "__main__":
