@@ -50,14 +50,28 @@ const PEERS: [[u8; 20]; CELLS] = {
     peers
 };
 
+/// The units of each cell as a bit set over the 27 of [`UNITS`].
+const CELL_UNITS: [u32; CELLS] = {
+    let mut units = [0u32; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (r, c) = (cell / 9, cell % 9);
+        units[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + (r / 3) * 3 + c / 3);
+        cell += 1;
+    }
+    units
+};
+
 /// A search state: the candidates of every cell (bit d for digit d + 1), which cells are
-/// still open, and the cells reduced to one candidate but not yet placed.
+/// still open, the cells reduced to one candidate but not yet placed, and the units whose
+/// candidates changed since their last hidden-single scan (only those can hold a new one).
 #[derive(Clone, Copy)]
 struct Board {
     candidates: [u16; CELLS],
     open: u128,
     queue: [u8; CELLS],
     queued: usize,
+    dirty: u32,
 }
 
 /// A contradiction: some cell or unit has no place left for a digit.
@@ -66,7 +80,8 @@ struct Dead;
 impl Board {
     /// The board of `cells` (0 blank, 1..=9 a given) with the givens queued for placing.
     fn new(cells: &[u8; CELLS]) -> Self {
-        let mut board = Board { candidates: [ALL; CELLS], open: (1u128 << CELLS) - 1, queue: [0; CELLS], queued: 0 };
+        let mut board =
+            Board { candidates: [ALL; CELLS], open: (1u128 << CELLS) - 1, queue: [0; CELLS], queued: 0, dirty: (1 << 27) - 1 };
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
                 board.candidates[cell] = 1 << (digit - 1);
@@ -94,6 +109,7 @@ impl Board {
                     return Err(Dead);
                 }
                 self.candidates[peer] = left;
+                self.dirty |= CELL_UNITS[peer];
                 if left & (left - 1) == 0 {
                     self.push(peer);
                 }
@@ -117,7 +133,10 @@ impl Board {
                 }
             }
             let mut found = false;
-            for unit in &UNITS {
+            let mut dirty = core::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                let unit = &UNITS[dirty.trailing_zeros() as usize];
+                dirty &= dirty - 1;
                 let (mut once, mut twice) = (0u16, 0u16);
                 for &cell in unit {
                     let mask = self.candidates[usize::from(cell)];
@@ -136,6 +155,7 @@ impl Board {
                         if self.candidates[cell] & bit != 0 {
                             if self.candidates[cell] != bit {
                                 self.candidates[cell] = bit;
+                                self.dirty |= CELL_UNITS[cell];
                                 self.push(cell);
                                 found = true;
                             }
@@ -208,6 +228,7 @@ fn descend(board: &Board, limit: u64, found: &mut Found, deadline: &mut Deadline
         }
         let mut child = *board;
         child.candidates[cell] = bit;
+        child.dirty |= CELL_UNITS[cell];
         child.push(cell);
         if child.propagate().is_ok() && !descend(&child, limit, found, deadline) {
             return false;
