@@ -8,7 +8,7 @@
 
 use crate::ffi::{
     DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX9_OUT_LEN, DLX16_OUT_LEN, dlx_count9,
-    dlx_solve9, dlx_solve16, dlx_strerror, dlx_target_max,
+    dlx_count16, dlx_solve9, dlx_solve16, dlx_strerror, dlx_target_max,
 };
 use core::ffi::{c_char, c_int};
 
@@ -149,8 +149,10 @@ fn enumerate(side: usize, grid: &mut [u8], nodes: &mut u64, visit: &mut dyn FnMu
     true
 }
 
-/// Calls `dlx_solve16` on `text` (a NUL is appended) and checks the status, the output, the
-/// canary tail and, where the reference can settle it, solvability. Panics on any violation.
+/// Calls `dlx_solve16` and `dlx_count16` (up to 2) on `text` (a NUL is appended) and checks
+/// the statuses, the output, the canary tail, that the two agree (a solution exactly when the
+/// count is 1 or 2) and, where the reference can settle it, solvability and the count. Panics
+/// on any violation.
 pub fn check_solve16(text: &[u8]) {
     let mut input = text.to_vec();
     input.push(0);
@@ -158,7 +160,14 @@ pub fn check_solve16(text: &[u8]) {
     let mut out = [CANARY; DLX16_OUT_LEN + 32];
     // SAFETY: `input` is NUL-terminated and `out` has more than DLX16_OUT_LEN bytes.
     let rc = unsafe { dlx_solve16(input.as_ptr().cast::<c_char>(), out.as_mut_ptr().cast::<c_char>()) };
-    assert_eq!(input, before, "dlx_solve16 wrote to its input");
+    // SAFETY: as above.
+    let count = unsafe { dlx_count16(input.as_ptr().cast::<c_char>(), 2, 0) };
+    assert_eq!(input, before, "dlx_solve16 or dlx_count16 wrote to its input");
+    if rc == DLX_OK {
+        assert!(count == 1 || count == 2, "solved, yet counted {count}");
+    } else {
+        assert_eq!(count, if rc == DLX_UNSOLVABLE { 0 } else { i64::from(rc) }, "count16 against solve16's {rc}");
+    }
     assert!(out[DLX16_OUT_LEN..].iter().all(|&b| b == CANARY), "dlx_solve16 wrote past DLX16_OUT_LEN");
     match expected_solve16(text) {
         Err(code) => {
@@ -179,6 +188,14 @@ pub fn check_solve16(text: &[u8]) {
                 let (mut grid, mut nodes, mut found) = (givens, 0, false);
                 let finished = enumerate(16, &mut grid, &mut nodes, &mut |_| found = true);
                 assert!(!(finished && found), "DLX_UNSOLVABLE, yet the reference completes the grid");
+            }
+        }
+    }
+    if let Ok(givens) = expected_solve16(text) {
+        if !givens_repeat(16, &givens) && givens.iter().filter(|&&v| v == 0).count() <= 48 {
+            let (mut grid, mut nodes, mut found) = (givens, 0, 0i64);
+            if enumerate(16, &mut grid, &mut nodes, &mut |_| found += 1) {
+                assert_eq!(count, found.min(2), "count16 differs from the reference's");
             }
         }
     }
