@@ -325,3 +325,39 @@ fn counts_by_clause_learning_equal_the_listed_16x16_counts() {
     }
     assert!(several > 100, "{several}");
 }
+
+/// The Hall sets at every restart, and the clauses that rule found covers out, with every
+/// invariant of the learner checked at each restart and reduction: on the hard 16x16 sets
+/// (their listed answers, then "no second solution") in the smallest store.
+#[test]
+fn hall_sets_at_restarts_and_counting_keep_every_invariant() {
+    use crate::sudoku::hall;
+    let mut slot = MaybeUninit::<SmallLearner16>::uninit();
+    let (mut exclusions, mut restarts) = (0, 0);
+    for name in ["enjoysudoku-blue-ultimate-15", "enjoysudoku-tarek-first20-20"] {
+        let puzzles = read_data(&format!("sudoku16/{name}.txt"));
+        let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
+        for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
+            let cells = letters(p);
+            let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
+            learner.set_checking(true);
+            let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * 16 + usize::from(d) - 1);
+            let mut root = |open: &[u16], exclude: &mut dyn FnMut(usize)| {
+                hall::at_root(Shape::SIXTEEN, open, &mut |o| {
+                    exclusions += 1;
+                    exclude(o)
+                })
+            };
+            assert_eq!(learner.solve_within(givens, [], u64::MAX, &mut no_limit(), &mut root), Some(true));
+            let mut grid = cells.clone();
+            for o in learner.chosen() {
+                grid[o / 16] = (o % 16 + 1) as u8;
+            }
+            assert_eq!(grid, letters(s), "{name} line {}", line + 1);
+            assert_eq!(learner.solve_another(u64::MAX, &mut no_limit(), &mut root), Some(false), "unique");
+            assert_eq!(learner.fault(), None, "{name} line {}: an invariant broke", line + 1);
+            restarts += learner.stats().restarts;
+        }
+    }
+    assert!(restarts > 50 && exclusions > 0, "{restarts} restarts, {exclusions} Hall exclusions");
+}
