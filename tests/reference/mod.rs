@@ -173,3 +173,37 @@ pub fn box_family_16(seed: &mut u64) -> [u8; 256] {
         return grid;
     }
 }
+
+/// The same 16x16 puzzle in other clothes: letters relabelled, bands and the rows within each
+/// band shuffled, stacks and the columns within each stack too, and half the time transposed;
+/// `solution` (if any) changes the same way. Exactly as hard in principle, but a search meets it
+/// in a different order, so many isomorphs show a solver's spread rather than its luck on one
+/// layout.
+pub fn isomorph_16(puzzle: &str, solution: Option<&str>, seed: &mut u64) -> (String, Option<String>) {
+    let mut next = |n: usize| (rng(seed) % n as u64) as usize;
+    let mut shuffled = |n: usize| {
+        let mut v: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            v.swap(k, next(k + 1));
+        }
+        v
+    };
+    let (bands, stacks) = (shuffled(4), shuffled(4));
+    let rows: Vec<usize> = bands.iter().flat_map(|&b| shuffled(4).into_iter().map(move |r| 4 * b + r)).collect();
+    let cols: Vec<usize> = stacks.iter().flat_map(|&s| shuffled(4).into_iter().map(move |c| 4 * s + c)).collect();
+    let letters = shuffled(16);
+    let transpose = next(2) == 1;
+    let map = |text: &str| -> String {
+        let t = text.as_bytes();
+        (0..256)
+            .map(|k| {
+                let (r, c) = if transpose { (k % 16, k / 16) } else { (k / 16, k % 16) };
+                match t[rows[r] * 16 + cols[c]] {
+                    b @ b'A'..=b'P' => (b'A' + letters[usize::from(b - b'A')] as u8) as char,
+                    other => other as char,
+                }
+            })
+            .collect()
+    };
+    (map(puzzle), solution.map(map))
+}

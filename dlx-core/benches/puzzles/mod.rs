@@ -46,38 +46,10 @@ pub fn sets_to_run(names: &[&str], hard_label: &str) -> Vec<(String, Vec<Puzzle>
     sets
 }
 
-/// The same puzzle in other clothes: digits relabelled, bands and the rows within each band
-/// shuffled, stacks and the columns within each stack too, and half the time transposed. Its
-/// solution changes the same way. It is exactly as hard in principle, but a search meets it in
-/// a different order, so times over many isomorphs show a solver's spread rather than its luck
-/// on one layout (both the DLX's nodes and the learner's conflicts move a lot with order).
+/// The same puzzle in other clothes (see `isomorph_16` in tests/reference).
 pub fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
-    let mut next = |n: usize| (support::rng(seed) % n as u64) as usize;
-    let mut shuffled = |n: usize| {
-        let mut v: Vec<usize> = (0..n).collect();
-        for k in (1..n).rev() {
-            v.swap(k, next(k + 1));
-        }
-        v
-    };
-    let (bands, stacks) = (shuffled(4), shuffled(4));
-    let rows: Vec<usize> = bands.iter().flat_map(|&b| shuffled(4).into_iter().map(move |r| 4 * b + r)).collect();
-    let cols: Vec<usize> = stacks.iter().flat_map(|&s| shuffled(4).into_iter().map(move |c| 4 * s + c)).collect();
-    let letters = shuffled(16);
-    let transpose = next(2) == 1;
-    let map = |text: &str| -> String {
-        let t = text.as_bytes();
-        (0..256)
-            .map(|k| {
-                let (r, c) = if transpose { (k % 16, k / 16) } else { (k / 16, k % 16) };
-                match t[rows[r] * 16 + cols[c]] {
-                    b @ b'A'..=b'P' => (b'A' + letters[usize::from(b - b'A')] as u8) as char,
-                    other => other as char,
-                }
-            })
-            .collect()
-    };
-    Puzzle { text: map(&puzzle.text), solution: puzzle.solution.as_deref().map(map) }
+    let (text, solution) = support::isomorph_16(&puzzle.text, puzzle.solution.as_deref(), seed);
+    Puzzle { text, solution }
 }
 
 /// The 40 hardest public puzzles known (the hard list): (file, 1-based lines).
