@@ -98,12 +98,10 @@ static void test_count16(size_t step) {
     free(counts);
 }
 
+/* The empty grids, as text. */
+static char blank9[82], blank16[257];
+
 static void test_status_codes(void) {
-    char blank9[82], blank16[257];
-    memset(blank9, '.', 81);
-    blank9[81] = '\0';
-    memset(blank16, '-', 256);
-    blank16[256] = '\0';
     unsigned char out[GUARDED_LEN];
 
     /* dlx_solve9: every error leaves the output as it was. */
@@ -174,11 +172,6 @@ static void test_status_codes(void) {
 
 /* Inputs that run far past 1 ms: the call must come back with DLX_TIMEOUT, soon. */
 static void test_time_limits(void) {
-    char blank9[82], blank16[257];
-    memset(blank9, '.', 81);
-    blank9[81] = '\0';
-    memset(blank16, '-', 256);
-    blank16[256] = '\0';
     double t0 = now_us();
     int64_t n9 = dlx_count9(blank9, INT64_MAX, 1);
     double t9 = now_us() - t0;
@@ -229,6 +222,8 @@ static void test_time_limits(void) {
 
 int main(int argc, char **argv) {
     if (take_data_dir(argc, argv, 0, "")) return 2;
+    memset(blank9, '.', 81);
+    memset(blank16, '-', 256);
     test_status_codes();
     test_time_limits();
     test_nine("magictour-top1465-1465", ".solutions.txt", 7);

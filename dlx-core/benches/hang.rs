@@ -63,37 +63,12 @@ fn main() {
     for p in &hard {
         for _ in 0..5 {
             let mut c = cells(&p.text);
-            let givens: Vec<usize> = (0..256).filter(|&k| c[k] != 0).collect();
-            let at = givens[(support::rng(&mut seed) % givens.len() as u64) as usize];
-            c[at] = 1 + ((c[at] as u64 + support::rng(&mut seed) % 15) % 16) as u8;
+            support::one_given_changed_16(&mut c, &mut seed);
             changed.push((text(&c), None, false));
         }
     }
     families.push(("one given changed", changed));
-    let mut sparse = Vec::new();
-    while sparse.len() < 200 {
-        let givens = (support::rng(&mut seed) % 61) as usize;
-        let mut grid = [0u8; 256];
-        let mut placed = 0;
-        for _ in 0..20_000 {
-            if placed == givens {
-                break;
-            }
-            let cell = (support::rng(&mut seed) % 256) as usize;
-            let letter = 1 + (support::rng(&mut seed) % 16) as u8;
-            let (r, c) = (cell / 16, cell % 16);
-            let clash = (0..16).any(|k| {
-                grid[r * 16 + k] == letter
-                    || grid[k * 16 + c] == letter
-                    || grid[((r / 4) * 4 + k / 4) * 16 + (c / 4) * 4 + k % 4] == letter
-            });
-            if grid[cell] == 0 && !clash {
-                grid[cell] = letter;
-                placed += 1;
-            }
-        }
-        sparse.push((text(&grid), None, false));
-    }
+    let sparse = (0..200).map(|_| (text(&support::sparse_16(&mut seed)), None, false)).collect();
     families.push(("sparse, 0-60 givens", sparse));
     let isomorphs: Vec<(String, Option<String>, bool)> = (0..200)
         .map(|k| {

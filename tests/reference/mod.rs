@@ -99,6 +99,44 @@ pub fn valid_4x4(grid: &[u8; 16]) -> bool {
     })
 }
 
+/// Whether `letter` (1..=16) is already in the row, column or box of `cell` of a 16x16 grid.
+pub fn clashes_16(grid: &[u8; 256], cell: usize, letter: u8) -> bool {
+    let (r, c) = (cell / 16, cell % 16);
+    (0..16).any(|k| {
+        grid[r * 16 + k] == letter
+            || grid[k * 16 + c] == letter
+            || grid[((r / 4) * 4 + k / 4) * 16 + (c / 4) * 4 + k % 4] == letter
+    })
+}
+
+/// A sparse 16x16 grid: up to 60 givens (how many is random too) in random cells, each
+/// consistent with those before it. Most have many solutions.
+pub fn sparse_16(seed: &mut u64) -> [u8; 256] {
+    let mut grid = [0u8; 256];
+    let givens = rng(seed) % 61;
+    let mut placed = 0;
+    for _ in 0..20_000 {
+        if placed == givens {
+            break;
+        }
+        let cell = (rng(seed) % 256) as usize;
+        let letter = 1 + (rng(seed) % 16) as u8;
+        if grid[cell] == 0 && !clashes_16(&grid, cell, letter) {
+            grid[cell] = letter;
+            placed += 1;
+        }
+    }
+    grid
+}
+
+/// `cells` (16x16, 0 blank) with one given, chosen at random, set to another letter: a hard
+/// puzzle so changed is mostly unsolvable, in ways that no single unit shows.
+pub fn one_given_changed_16(cells: &mut [u8], seed: &mut u64) {
+    let givens: Vec<usize> = (0..cells.len()).filter(|&k| cells[k] != 0).collect();
+    let at = givens[(rng(seed) % givens.len() as u64) as usize];
+    cells[at] = 1 + ((u64::from(cells[at]) + rng(seed) % 15) % 16) as u8;
+}
+
 /// A 16x16 puzzle of the "box family", unsolvable with no cell or unit ever down to one
 /// candidate: in one box, the cells of one row and two columns of it (10 cells) are kept from
 /// the same 7 letters by givens elsewhere in that row and those columns, so 10 cells see 9
@@ -107,14 +145,7 @@ pub fn valid_4x4(grid: &[u8; 16]) -> bool {
 /// Cells are 0 (blank) or 1..=16.
 pub fn box_family_16(seed: &mut u64) -> [u8; 256] {
     let pick = |seed: &mut u64, n: u64| (rng(seed) % n) as usize;
-    let clashes = |grid: &[u8; 256], cell: usize, letter: u8| {
-        let (r, c) = (cell / 16, cell % 16);
-        (0..16).any(|k| {
-            grid[r * 16 + k] == letter
-                || grid[k * 16 + c] == letter
-                || grid[((r / 4) * 4 + k / 4) * 16 + (c / 4) * 4 + k % 4] == letter
-        })
-    };
+    let clashes = clashes_16;
     loop {
         let mut grid = [0u8; 256];
         let mut letters: Vec<u8> = (1..=16).collect();

@@ -335,12 +335,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// input gives the same cover every time.
     #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn solve(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
-        self.solve_within(givens, [], u64::MAX, &mut Deadline::new(&mut || false), &mut |_, _| true) == Some(true)
+        self.solve_within(givens, u64::MAX, &mut Deadline::new(&mut || false), &mut |_, _| true) == Some(true)
     }
 
-    /// [`solve`](Self::solve) with the options `excluded` ruled out from the start (facts the
-    /// caller proved), that gives up after `max_conflicts` conflicts, or when `deadline` passes
-    /// (asked at every conflict and decision): `None` then.
+    /// [`solve`](Self::solve) that gives up after `max_conflicts` conflicts, or when `deadline`
+    /// passes (asked at every conflict and decision): `None` then.
     ///
     /// At every restart, at level 0, `root` is shown each item's open options (by slot, as
     /// [`Matrix::option_at`] numbers them) and may rule options out through its second
@@ -349,12 +348,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     pub fn solve_within(
         &mut self,
         givens: impl IntoIterator<Item = usize>,
-        excluded: impl IntoIterator<Item = usize>,
         max_conflicts: u64,
         deadline: &mut Deadline,
         root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
     ) -> Option<bool> {
-        if !self.place_givens(givens, excluded) {
+        if !self.place_givens(givens) {
             return Some(false);
         }
         self.order_decisions();
@@ -505,11 +503,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         possible && consistent
     }
 
-    /// Chooses the givens, excludes what they rule out and `excluded` at level 0, then queues the forced
+    /// Chooses the givens and excludes what they rule out at level 0, then queues the forced
     /// choices; `false` when two givens clash or an item is left empty. In bulk, because
     /// propagating each exclusion on its own was most of the time an easy puzzle took: every
     /// item is checked once at the end instead of four items per exclusion.
-    fn place_givens(&mut self, givens: impl IntoIterator<Item = usize>, excluded: impl IntoIterator<Item = usize>) -> bool {
+    fn place_givens(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
         for o in givens {
             if o >= self.matrix.options() || self.val[o] == -1 {
                 return false;
@@ -520,14 +518,6 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             self.assign(chosen_lit(o), DECIDED);
             if self.exclude_rest(o, DECIDED).is_some() {
                 return false;
-            }
-        }
-        for o in excluded {
-            if o >= self.matrix.options() || self.val[o] == 1 {
-                return false;
-            }
-            if self.val[o] == 0 {
-                self.assign(excluded_lit(o), DECIDED);
             }
         }
         self.qhead = self.trail_len;

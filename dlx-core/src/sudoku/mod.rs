@@ -1,6 +1,7 @@
 //! Sudoku as exact cover, for any box size: one option per (cell, digit), four items per option
-//! (the cell is filled, its row has the digit, its column has it, its box has it), plus the text
-//! alphabet that judges use (`A`.. letters, `-` or `.` for a blank).
+//! (the cell is filled, its row has the digit, its column has it, its box has it); the searches
+//! over it (clause learning with the DLX as backstop, and the DLX alone); the text alphabets
+//! judges use (digits for 9x9, letters `A`.. for the others, `-` or `.` for a blank).
 //!
 //! Grids here are slices of `side * side` bytes, row-major: 0 is a blank, `1..=side` a digit.
 
@@ -43,9 +44,9 @@ pub const STORE16: usize = 24_576;
 pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, STORE16>;
 
 /// A `BOX`² x `BOX`² Sudoku as the learner sees it, by arithmetic: option
-/// `cell * side + digit - 1`; items the cell, the row-digit, the column-digit and the box-digit
-/// (in the engine's order, 0-based); an option's slot in them its digit, its column, its row
-/// and its place in the box. Sides up to 16: an item's options must fit a 16-bit mask.
+/// `cell * side + digit - 1`; items the cell, the row-digit, the column-digit and the box-digit,
+/// 0-based and in that order (not the engine's); an option's slot in them its digit, its
+/// column, its row and its place in the box. Sides up to 16: an item's options must fit a 16-bit mask.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SudokuCover<const BOX: usize>;
 
@@ -103,8 +104,9 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
 /// clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
 
-/// The stack space of one [`Workspace::solve`] or [`Workspace::count`]: the learner, and should it give up, the DLX
-/// engine in the same bytes (never both at once), so a call needs only the larger of the two.
+/// The stack space of one [`Workspace::solve`] or [`Workspace::count`]: the learner, and should
+/// it give up, the DLX engine in the same bytes (never both at once), so a call needs only the
+/// larger of the two.
 #[repr(C)]
 pub union Workspace<L, E> {
     learner: ManuallyDrop<MaybeUninit<L>>,
@@ -135,8 +137,8 @@ pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8], deadline:
 impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const EI: usize, const EO: usize, const EN: usize>
     Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>
 {
-    /// A learner set up in `space` for `cells`, with the shape, the givens as options, and
-    /// [`Error::Cell`] or [`Error::Length`] for a grid the shape does not take.
+    /// A learner set up in `space`, and the shape; [`Error::Cell`] or [`Error::Length`] for
+    /// `cells` the shape does not take.
     #[allow(clippy::type_complexity)]
     fn learner<'s>(
         space: &'s mut MaybeUninit<Self>,
@@ -169,7 +171,7 @@ impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const E
         let (shape, learner) = Self::learner(space, cells)?;
         let side = shape.side();
         let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
-        let verdict = learner.solve_within(givens(shape, cells), [], max_conflicts, deadline, &mut hall_sets);
+        let verdict = learner.solve_within(givens(shape, cells), max_conflicts, deadline, &mut hall_sets);
         let learning = learner.stats();
         match verdict {
             Some(true) => {
@@ -198,7 +200,7 @@ impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const E
             return Err(Error::Arg);
         }
         let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
-        let mut verdict = learner.solve_within(givens(shape, cells), [], LEARN_LIMIT, deadline, &mut hall_sets);
+        let mut verdict = learner.solve_within(givens(shape, cells), LEARN_LIMIT, deadline, &mut hall_sets);
         let mut count = 0;
         while verdict == Some(true) {
             count += 1;

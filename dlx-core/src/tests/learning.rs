@@ -348,7 +348,7 @@ fn hall_sets_at_restarts_and_counting_keep_every_invariant() {
                     exclude(o)
                 })
             };
-            assert_eq!(learner.solve_within(givens, [], u64::MAX, &mut no_limit(), &mut root), Some(true));
+            assert_eq!(learner.solve_within(givens, u64::MAX, &mut no_limit(), &mut root), Some(true));
             let mut grid = cells.clone();
             for o in learner.chosen() {
                 grid[o / 16] = (o % 16 + 1) as u8;

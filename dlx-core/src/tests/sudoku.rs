@@ -260,9 +260,8 @@ fn the_box_family_is_proven_unsolvable_at_the_first_restart() {
         let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
         let givens = grid.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * 16 + usize::from(d) - 1);
         let shape = Shape::SIXTEEN;
-        let verdict = learner.solve_within(givens, [], 1_000_000, &mut no_limit(), &mut |open, exclude| {
-            hall::at_root(shape, open, exclude)
-        });
+        let verdict = learner
+            .solve_within(givens, 1_000_000, &mut no_limit(), &mut |open, exclude| hall::at_root(shape, open, exclude));
         assert_eq!(verdict, Some(false), "round {round}");
         let conflicts = learner.stats().conflicts;
         assert!(conflicts <= 110, "round {round}: {conflicts} conflicts");
@@ -283,7 +282,7 @@ fn learn16(cells: &[u8]) -> (Option<bool>, u64) {
     let mut slot = MaybeUninit::<Learner16>::uninit();
     let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
     let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * 16 + usize::from(d) - 1);
-    let verdict = learner.solve_within(givens, [], u64::MAX, &mut no_limit(), &mut |open, exclude| {
+    let verdict = learner.solve_within(givens, u64::MAX, &mut no_limit(), &mut |open, exclude| {
         hall::at_root(Shape::SIXTEEN, open, exclude)
     });
     (verdict, learner.stats().conflicts)
@@ -308,35 +307,14 @@ fn the_slow_families_stay_within_their_effort() {
             assert_eq!(cells, letters(&solution.unwrap()), "an isomorph of {name}");
             most[0] = most[0].max(stats.learning.conflicts);
             let mut changed = letters(p);
-            let givens: Vec<usize> = (0..256).filter(|&k| changed[k] != 0).collect();
-            let at = givens[(rng(&mut seed) % givens.len() as u64) as usize];
-            changed[at] = 1 + ((u64::from(changed[at]) + rng(&mut seed) % 15) % 16) as u8;
+            super::common::one_given_changed_16(&mut changed, &mut seed);
             let (verdict, conflicts) = learn16(&changed);
             assert!(verdict.is_some());
             most[1] = most[1].max(conflicts);
         }
     }
     for _ in 0..60 {
-        let mut grid = [0u8; 256];
-        let givens = rng(&mut seed) % 61;
-        let mut placed = 0;
-        for _ in 0..20_000 {
-            if placed == givens {
-                break;
-            }
-            let cell = (rng(&mut seed) % 256) as usize;
-            let letter = 1 + (rng(&mut seed) % 16) as u8;
-            let (r, c) = (cell / 16, cell % 16);
-            let clash = (0..16).any(|k| {
-                grid[r * 16 + k] == letter
-                    || grid[k * 16 + c] == letter
-                    || grid[((r / 4) * 4 + k / 4) * 16 + (c / 4) * 4 + k % 4] == letter
-            });
-            if grid[cell] == 0 && !clash {
-                grid[cell] = letter;
-                placed += 1;
-            }
-        }
+        let grid = super::common::sparse_16(&mut seed);
         let (verdict, conflicts) = learn16(&grid);
         assert!(verdict.is_some());
         most[2] = most[2].max(conflicts);
