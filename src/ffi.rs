@@ -2,9 +2,9 @@
 //! renders this module, doc comments included, as `include/dlx.h`. The fuzz targets compile
 //! this same file (fuzz/fuzz_targets), so it names nothing of the crate around it.
 
-use core::ffi::{CStr, c_char, c_int};
+use core::ffi::{CStr, c_char, c_int, c_void};
 
-use dlx_core::{CELLS9, CELLS16, Error};
+use dlx_core::{CELLS9, CELLS16, Error, Problem};
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -17,7 +17,8 @@ pub const DLX_ERR_NULL: c_int = -2;
 pub const DLX_ERR_LENGTH: c_int = -3;
 /// A cell holds something other than a symbol or a blank of its alphabet.
 pub const DLX_ERR_CELL: c_int = -4;
-/// A numeric argument is outside its range (a limit below 1, a negative time).
+/// A numeric argument is outside its range (a limit below 1, a negative time, an item number
+/// out of range or repeated, a size below 0).
 pub const DLX_ERR_ARG: c_int = -5;
 /// The caller-provided memory has no room for this (more options or entries than it was sized
 /// for, or an answer longer than the output array).
@@ -44,6 +45,7 @@ fn status(error: Error) -> c_int {
         Error::Length => DLX_ERR_LENGTH,
         Error::Cell => DLX_ERR_CELL,
         Error::Arg => DLX_ERR_ARG,
+        Error::Capacity => DLX_ERR_CAPACITY,
         Error::Timeout => DLX_TIMEOUT,
     }
 }
@@ -326,6 +328,248 @@ pub unsafe extern "C" fn dlx_target_max_within(grid: *const c_int, best: *mut c_
         }
     }
     answer.score
+}
+
+/// An exact cover problem laid out by `dlx_problem_init` in memory the caller owns. Opaque:
+/// only pointers to it are used, and they point at the start of that memory.
+#[allow(non_camel_case_types)] // C names, one prefix
+pub struct dlx_problem {
+    _opaque: [u8; 0],
+}
+
+/// The alignment, in bytes, of the memory `dlx_problem_init` takes (`aligned_alloc`,
+/// `alignas` or `posix_memalign` give it; `malloc` on 64-bit glibc does too).
+pub const DLX_PROBLEM_ALIGN: usize = 16;
+
+/// Called by `dlx_problem_search` with each exact cover: `options` holds its `count` option
+/// indices, ascending, valid during the call only; `context` is the search's. Return 0 to go
+/// on, nonzero to stop the search. It must not call a `dlx_problem_` function on the same
+/// problem.
+#[allow(non_camel_case_types)]
+pub type dlx_visit = Option<unsafe extern "C" fn(context: *mut c_void, options: *const i32, count: i32) -> c_int>;
+
+/// Bytes of memory for an exact cover problem with up to `items` items in all (primary and
+/// secondary), `options` options and `entries` option entries (the sum of all option
+/// lengths), the search's own stack included: about 60 bytes per item, 16 per option and 12
+/// per entry, a multiple of 16.
+///
+/// Returns 0 when an argument is negative or the problem is beyond the library's limits:
+/// `items + options + entries` at most 2,147,483,645, and the size within the address space.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn dlx_problem_size(items: i32, options: i32, entries: i64) -> usize {
+    Problem::size(items.into(), options.into(), entries).unwrap_or(0)
+}
+
+/// Lays out an empty exact cover problem in `memory` and returns it (a pointer to the start of
+/// `memory`). Items are numbered `0 .. primary + secondary - 1`: the first `primary` must be
+/// covered exactly once, the `secondary` ones at most once (Knuth's secondary items, such as
+/// N-queens' diagonals). There is room for `options` options and `entries` entries in all.
+///
+/// `memory` is `size` bytes, aligned to `DLX_PROBLEM_ALIGN`, at least
+/// `dlx_problem_size(primary + secondary, options, entries)`; its contents do not matter. The
+/// problem lives entirely in it, the search's level stack included, so any size runs on any
+/// thread stack; the library never allocates and keeps no pointer after a call returns. The
+/// caller frees `memory` when done (nothing else to release), and may move the problem by
+/// copying those bytes.
+///
+/// Returns NULL when `memory` is NULL, not aligned, smaller than that size, or a count is
+/// negative or beyond `dlx_problem_size`'s limits.
+///
+/// # Safety
+/// `memory` is NULL or points to `size` writable bytes that nothing else uses while the
+/// problem is in use.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_init(
+    memory: *mut c_void,
+    size: usize,
+    primary: i32,
+    secondary: i32,
+    options: i32,
+    entries: i64,
+) -> *mut dlx_problem {
+    if memory.is_null() || memory as usize % DLX_PROBLEM_ALIGN != 0 || primary < 0 || secondary < 0 {
+        return core::ptr::null_mut();
+    }
+    let need = match Problem::size(i64::from(primary) + i64::from(secondary), options.into(), entries) {
+        Some(need) if need <= size => need,
+        _ => return core::ptr::null_mut(),
+    };
+    // SAFETY: `memory` has `size >= need` writable bytes by contract, aligned for u64 (checked);
+    // zeroing them first makes every word initialised before a slice is made of them.
+    let words = unsafe {
+        memory.cast::<u8>().write_bytes(0, need);
+        core::slice::from_raw_parts_mut(memory.cast::<u64>(), need / 8)
+    };
+    match Problem::new(words, primary, secondary, options, entries) {
+        Ok(_) => memory.cast(),
+        Err(_) => core::ptr::null_mut(),
+    }
+}
+
+/// The problem `problem` points to, or the status code for a NULL or foreign pointer.
+///
+/// # Safety
+/// `problem` is NULL or was returned by `dlx_problem_init`, its memory still the caller's and
+/// used by no other thread during the call.
+unsafe fn open<'a>(problem: *mut dlx_problem) -> Result<Problem<'a>, c_int> {
+    if problem.is_null() {
+        return Err(DLX_ERR_NULL);
+    }
+    if problem as usize % DLX_PROBLEM_ALIGN != 0 {
+        return Err(DLX_ERR_ARG);
+    }
+    // SAFETY: a problem's memory starts with its header of HEAD_WORDS initialised words.
+    let head = unsafe { core::slice::from_raw_parts(problem.cast::<u64>(), Problem::HEAD_WORDS) };
+    let words = Problem::words(head).ok_or(DLX_ERR_ARG)?;
+    // SAFETY: the header says how many words `dlx_problem_init` laid out (it wrote them all);
+    // the caller's contract makes them this call's alone.
+    let memory = unsafe { core::slice::from_raw_parts_mut(problem.cast::<u64>(), words) };
+    Problem::open(memory).ok_or(DLX_ERR_ARG)
+}
+
+/// Appends an option covering the `count` distinct items `items[0 .. count - 1]`.
+///
+/// Returns the option's index (0, 1, 2, ... in the order added); `DLX_ERR_NULL` (-2) when
+/// `problem` or `items` is NULL; `DLX_ERR_ARG` (-5) when `count` is below 1, an item is out of
+/// range or repeated, or none of them is primary (such an option could never be chosen), or
+/// `problem` is not one `dlx_problem_init` made; `DLX_ERR_CAPACITY` (-6) past the options or
+/// entries the problem was sized for. Checked in that order (a repeat is found last, once the
+/// option fits). A rejected option changes nothing.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `items` is NULL or points to `count` readable ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_add(problem: *mut dlx_problem, items: *const i32, count: i32) -> i32 {
+    if items.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    if count < 1 {
+        return DLX_ERR_ARG;
+    }
+    // SAFETY: `items` points to `count` readable ints by contract.
+    let items = unsafe { core::slice::from_raw_parts(items, count as usize) };
+    match problem.add(items) {
+        Ok(index) => index as i32,
+        Err(e) => status(e),
+    }
+}
+
+/// Finds exact covers in a deterministic order, branching on the primary item with the fewest
+/// options (Knuth's MRV rule, the first such item), and calls `visit` (may be NULL) with each
+/// one's option indices, ascending.
+///
+/// Stops after `limit` solutions (`INT64_MAX` for all), when `visit` returns nonzero, or at
+/// `max_ms` milliseconds on the monotonic clock (0: no limit). A problem with no primary items
+/// has one solution, the empty one. The problem is unchanged afterwards: options can be added
+/// and it can be searched again. The search is DLX1's, node for node (`dlx_problem_nodes`).
+///
+/// Returns the number of solutions visited; `DLX_ERR_NULL` (-2) for a NULL `problem`;
+/// `DLX_ERR_ARG` (-5) when `limit` is below 1, `max_ms` negative, or `problem` not one
+/// `dlx_problem_init` made; `DLX_TIMEOUT` (-7) when the time ran out first (`visit` may have
+/// been called before). One thread at a time per problem; different problems on different
+/// threads are fine. No allocation; the search's stack is in the problem's memory.
+///
+/// # Safety
+/// `problem` is NULL or was returned by `dlx_problem_init`, its memory still the caller's and
+/// used by no other thread during the call; `visit` is NULL or a function as `dlx_visit` says.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_search(
+    problem: *mut dlx_problem,
+    limit: i64,
+    max_ms: i64,
+    visit: dlx_visit,
+    context: *mut c_void,
+) -> i64 {
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code.into(),
+    };
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code.into(),
+    };
+    if limit < 1 {
+        return DLX_ERR_ARG.into();
+    }
+    let found = problem.search(limit as u64, expired, |options| match visit {
+        // SAFETY: `visit` is a valid function by contract; `options` lives through the call.
+        Some(visit) => unsafe { visit(context, options.as_ptr(), options.len() as i32) != 0 },
+        None => false,
+    });
+    match found {
+        Ok(n) => n as i64,
+        Err(e) => status(e).into(),
+    }
+}
+
+/// An exact cover with the fewest options (ZOJ 3209 "Treasure Map"), the first such in search
+/// order, by branch and bound: a node is cut when the options chosen plus the primary items
+/// left over the most primary items any option covers cannot beat the best cover so far.
+///
+/// Writes the cover's option indices, ascending, to `options` (room for `capacity`) and returns
+/// how many; `DLX_UNSOLVABLE` (-1) when there is no cover; `DLX_ERR_NULL` (-2) for a NULL
+/// `problem`, or NULL `options` with `capacity` above 0; `DLX_ERR_ARG` (-5) for a negative
+/// `capacity` or `max_ms`, or a foreign `problem`; `DLX_ERR_CAPACITY` (-6) when the cover has
+/// more than `capacity` options; `DLX_TIMEOUT` (-7). On every error `options` is untouched.
+/// The problem is unchanged afterwards; thread safety as for `dlx_problem_search`.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `options` is NULL or points to `capacity` writable
+/// ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_minimum(
+    problem: *mut dlx_problem,
+    options: *mut i32,
+    capacity: i32,
+    max_ms: i64,
+) -> i32 {
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    if options.is_null() && capacity > 0 {
+        return DLX_ERR_NULL;
+    }
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code,
+    };
+    if capacity < 0 {
+        return DLX_ERR_ARG;
+    }
+    let out: &mut [i32] = if capacity == 0 {
+        &mut []
+    } else {
+        // SAFETY: `options` points to `capacity` writable ints by contract.
+        unsafe { core::slice::from_raw_parts_mut(options, capacity as usize) }
+    };
+    match problem.minimum(out, expired) {
+        Ok(n) => n as i32,
+        Err(e) => status(e),
+    }
+}
+
+/// The options tried by the last `dlx_problem_search` or `dlx_problem_minimum` on `problem`
+/// (Knuth's node count, without the root), to compare with other DLX programs; 0 before any.
+/// `DLX_ERR_NULL` (-2) for NULL, `DLX_ERR_ARG` (-5) for a foreign pointer.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search` (read only).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_nodes(problem: *const dlx_problem) -> i64 {
+    // SAFETY: the caller's contract is `open`'s; nothing is written.
+    match unsafe { open(problem.cast_mut()) } {
+        Ok(problem) => problem.nodes() as i64,
+        Err(code) => code.into(),
+    }
 }
 
 /// Describes a status code in one English sentence.

@@ -1,5 +1,6 @@
 //! References independent of the library, shared by the tests of both crates: a seeded
-//! generator, full grids by plain backtracking, validity checks and a 4x4 brute force.
+//! generator, full grids by plain backtracking, validity checks, a 4x4 brute force, and exact
+//! cover by brute force with the encodings of N-queens and Langford pairs.
 #![allow(dead_code)] // each test uses its own part of this module
 
 /// A small xorshift generator: reproducible inputs without a crate.
@@ -237,4 +238,70 @@ pub fn isomorph_16(puzzle: &str, solution: Option<&str>, seed: &mut u64) -> (Str
             .collect()
     };
     (map(puzzle), solution.map(map))
+}
+
+/// A random exact cover problem: up to `max_primary` primary items, up to 3 secondary ones
+/// (half the time none), up to `max_options` options each holding every item with
+/// probability 1/3 and at least one primary item.
+pub fn random_cover(max_primary: u64, max_options: u64, seed: &mut u64) -> (usize, usize, Vec<Vec<i32>>) {
+    let primary = 1 + (rng(seed) % max_primary) as usize;
+    let secondary = if rng(seed) % 2 == 0 { 0 } else { (rng(seed) % 4) as usize };
+    let options = (0..rng(seed) % (max_options + 1))
+        .map(|_| {
+            let mut o: Vec<i32> = (0..(primary + secondary) as i32).filter(|_| rng(seed) % 3 == 0).collect();
+            if !o.iter().any(|&i| (i as usize) < primary) {
+                o.push((rng(seed) % primary as u64) as i32);
+            }
+            o
+        })
+        .collect();
+    (primary, secondary, options)
+}
+
+/// Every exact cover of items `0..primary` (each exactly once) and `primary..primary +
+/// secondary` (each at most once) by a subset of `options` (at most 24), each as its option
+/// numbers ascending, in ascending order: a plain walk over all subsets.
+pub fn exact_covers(primary: usize, secondary: usize, options: &[Vec<i32>]) -> Vec<Vec<i32>> {
+    assert!(options.len() <= 24);
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << options.len()) {
+        let mut count = vec![0; primary + secondary];
+        for (k, option) in options.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                for &i in option {
+                    count[i as usize] += 1;
+                }
+            }
+        }
+        if count[..primary].iter().all(|&c| c == 1) && count[primary..].iter().all(|&c| c <= 1) {
+            out.push((0..options.len() as i32).filter(|k| mask & (1 << k) != 0).collect());
+        }
+    }
+    out
+}
+
+/// N-queens as exact cover: primary items the n rows then the n columns, secondary items the
+/// 2n - 1 diagonals of each direction; one option per square, row by row.
+pub fn queens(n: usize) -> (usize, usize, Vec<Vec<i32>>) {
+    let options = (0..n * n)
+        .map(|sq| {
+            let (r, c) = (sq / n, sq % n);
+            vec![r, n + c, 2 * n + r + c, 2 * n + (2 * n - 1) + (r + n - 1 - c)].into_iter().map(|i| i as i32).collect()
+        })
+        .collect();
+    (2 * n, 2 * (2 * n - 1), options)
+}
+
+/// Langford pairs of order n as exact cover: primary items the n numbers then the 2n places;
+/// number d at places i and i + d + 1.
+pub fn langford(n: usize) -> (usize, usize, Vec<Vec<i32>>) {
+    let mut options = Vec::new();
+    for d in 1..=n {
+        for i in 0..2 * n {
+            if i + d + 1 < 2 * n {
+                options.push(vec![(d - 1) as i32, (n + i) as i32, (n + i + d + 1) as i32]);
+            }
+        }
+    }
+    (3 * n, 0, options)
 }

@@ -105,7 +105,7 @@ pub fn timed_solve(
     sudoku::parse(puzzle.text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
     let start = Instant::now();
     let mut slot = MaybeUninit::uninit();
-    let engine = Engine16::zeroed_in(&mut slot);
+    let engine = &mut Engine16::zeroed_in(&mut slot);
     engine.set_choice(choice);
     engine.set_probing(probing);
     engine.set_reductions_after(reduce_after);

@@ -1,50 +1,165 @@
-//! Dancing Links (Knuth's Algorithm X, after his program DLX1) over fixed-capacity index arrays.
+//! Dancing Links (Knuth's Algorithm X, after his program DLX1) over index arrays in memory the
+//! caller hands it.
 //!
 //! The engine knows nothing of Sudoku: it solves exact cover problems given as items and
-//! options. The layout is DLX1's: node 0 is the root of the item list, nodes `1..=n` are the
-//! item headers (their `top` holds the item's current length), and the options follow, each a
-//! run of consecutive nodes closed by a spacer. A spacer's `ulink` is the first node of the
-//! option before it and its `dlink` the last node of the option after it, which lets `hide` and
-//! `unhide` walk an option cyclically without a left/right array.
+//! options. The layout is DLX1's: node 0 is the root of the primary items' list, nodes `1..=n`
+//! are the item headers (their `top` holds the item's current length), and the options follow,
+//! each a run of consecutive nodes closed by a spacer. A spacer's `ulink` is the first node of
+//! the option before it and its `dlink` the last node of the option after it, which lets `hide`
+//! and `unhide` walk an option cyclically without a left/right array; its `top` is `SPACER`
+//! plus the number of the option before it. Secondary items (covered at most once, never
+//! branched on) come after the primary ones, in a list of their own whose root is `n + 1`.
 //!
 //! Beyond DLX1: the branching rule ([`Choice`], failure weights by default), probing and subset
 //! reductions before branching ([`Dlx::set_probing`], [`Dlx::set_reductions_after`]), both undone with
-//! their level, and an exact bit set of the items with at most one option left, from which
-//! forced and empty items are taken without a scan.
+//! their level, and an exact bit set of the primary items with at most one option left, from
+//! which forced and empty items are taken without a scan.
 //!
-//! Everything lives in arrays whose sizes are const generic parameters, so one engine is one
-//! plain value that a caller puts on its stack: no heap, no global state. Indices are `u16`
-//! because that halves the footprint (the 16x16 engine is about 158 KiB, which has to fit with
-//! room to spare in a 256 KiB thread stack).
+//! One implementation serves every size: [`Dlx`] is a view of arrays carved from a slice of
+//! words, with links of an [`Index`] type that fits. The Sudoku searches use `u16` links in a
+//! fixed [`Storage`] on the stack (the 16x16 engine is about 158 KiB, which has to fit with room
+//! to spare in a 256 KiB thread stack); general problems use `u32` links in memory the C caller
+//! sized (`exact_cover::problem`). No heap, no global state.
 
+use core::marker::PhantomData;
+
+use super::deadline::Deadline;
 use core::mem::MaybeUninit;
 
-/// Index type of every link. A compile-time check in [`Dlx`] keeps capacities within it.
-pub type Ix = u16;
+/// The integer type of every link: `u16` or `u32`. Numbers at or above [`Index::SPACER`] mark
+/// spacers, so item numbers, lengths, option numbers and node numbers stay below it.
+pub trait Index: Copy + Ord + core::fmt::Debug + 'static {
+    /// The smallest spacer mark.
+    const SPACER: Self;
+    /// Bytes of one index.
+    const BYTES: usize;
+    /// `n` as an index (callers keep `n` within range).
+    fn ix(n: usize) -> Self;
+    /// The index as a `usize`.
+    fn us(self) -> usize;
+}
 
-/// Marks a spacer in `top`. Item numbers and lengths stay below it (checked at compile time).
-const SPACER: Ix = 0x8000;
+impl Index for u16 {
+    const SPACER: u16 = 0x8000;
+    const BYTES: usize = 2;
+    #[inline(always)]
+    fn ix(n: usize) -> u16 {
+        n as u16
+    }
+    #[inline(always)]
+    fn us(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl Index for u32 {
+    const SPACER: u32 = 0x8000_0000;
+    const BYTES: usize = 4;
+    #[inline(always)]
+    fn ix(n: usize) -> u32 {
+        n as u32
+    }
+    #[inline(always)]
+    fn us(self) -> usize {
+        self as usize
+    }
+}
+
+/// Capacities of one engine: array lengths, not counts of a problem. `items` counts the two
+/// roots too (a problem of n items needs `n + 2`), `nodes` the headers, the option nodes and one
+/// spacer per option plus one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity {
+    /// Length of the per-item arrays.
+    pub items: usize,
+    /// Most options.
+    pub options: usize,
+    /// Length of the per-node arrays.
+    pub nodes: usize,
+}
+
+impl Capacity {
+    /// What a problem of `items` items (primary and secondary), `options` options and
+    /// `entries` option entries in all needs.
+    pub const fn for_problem(items: usize, options: usize, entries: usize) -> Capacity {
+        Capacity { items: items + 2, options, nodes: items + 2 + entries + options }
+    }
+
+    /// Whether links of type `I` can address this capacity.
+    pub const fn fits<I: Index>(self) -> bool {
+        let limit = if I::BYTES == 2 { 0x8000 } else { 0x8000_0000 };
+        self.items >= 2 && self.nodes >= self.items && self.nodes < limit && self.options < limit
+    }
+
+    /// 64-bit words of memory an engine of this capacity with `I` links takes.
+    pub const fn words<I: Index>(self) -> usize {
+        let per_item = words_of(self.items * I::BYTES);
+        // llink, rlink, chosen, removed_from, shrunk, dense, pos; forced is two of them.
+        9 * per_item
+            + 3 * words_of(self.nodes * I::BYTES)
+            + words_of(self.options * I::BYTES)
+            + 2 * self.items.div_ceil(64)
+            + words_of(self.items * 4)
+    }
+}
+
+const fn words_of(bytes: usize) -> usize {
+    bytes.div_ceil(8)
+}
+
+/// Zeroed words, the memory of an engine with fixed capacities, for a caller's stack.
+#[repr(C, align(16))]
+pub struct Storage<I: Index, const ITEMS: usize, const OPTIONS: usize, const NODES: usize, const WORDS: usize> {
+    words: [u64; WORDS],
+    index: PhantomData<I>,
+}
+
+impl<I: Index, const ITEMS: usize, const OPTIONS: usize, const NODES: usize, const WORDS: usize>
+    Storage<I, ITEMS, OPTIONS, NODES, WORDS>
+{
+    const CAPACITY: Capacity = Capacity { items: ITEMS, options: OPTIONS, nodes: NODES };
+    const FITS: () = assert!(
+        Self::CAPACITY.fits::<I>() && WORDS == Self::CAPACITY.words::<I>(),
+        "engine capacity does not fit its links or its words"
+    );
+
+    /// Zeroes `slot` in place and returns an engine with no items in it.
+    ///
+    /// In place because the value is large: building it in a temporary and moving it would
+    /// cost a second copy of the stack space in unoptimised builds.
+    pub fn zeroed_in(slot: &mut MaybeUninit<Self>) -> Dlx<'_, I> {
+        let () = Self::FITS;
+        // SAFETY: the fields are integers (and a zero-sized marker); all-zero bytes are a
+        // valid value of each. write_bytes covers exactly one `Self` at a pointer we own.
+        let storage = unsafe {
+            slot.as_mut_ptr().write_bytes(0, 1);
+            slot.assume_init_mut()
+        };
+        Dlx::new(&mut storage.words, Self::CAPACITY).expect("the capacity was checked at compile time")
+    }
+}
 
 /// An option, named by its first node. Returned by [`Dlx::add_option`] and reported back in
 /// solutions, so a caller never needs a table of its own to find an option again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct OptionRef(Ix);
+pub struct OptionRef(usize);
 
 impl OptionRef {
-    /// A number below the engine's `NODES`, distinct for each option of one matrix: an index
-    /// for a caller's per-option table.
+    /// A number below the engine's node capacity, distinct for each option of one matrix: an
+    /// index for a caller's per-option table.
     pub fn index(self) -> usize {
-        usize::from(self.0)
+        self.0
     }
 }
 
-/// Why the matrix could not be built as asked. Callers size their engines so that this
-/// cannot happen for well-formed problems; it is an error rather than a panic all the same.
+/// Why the matrix could not be built as asked. It is an error rather than a panic: general
+/// problems come from C callers, and the Sudoku engines are sized so that it cannot happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BuildError {
     /// More items, options or nodes than the engine's capacity.
     Capacity,
-    /// An option that is empty, names an item outside `1..=n`, or names one item twice.
+    /// An option that is empty, names an item outside `1..=n` or one item twice, or names no
+    /// primary item (it could never be chosen).
     BadOption,
 }
 
@@ -59,45 +174,60 @@ pub enum Flow {
 
 /// How the search picks the item to branch on. Both are exact; they differ in speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(u8)]
 pub enum Choice {
-    /// The item with the fewest options (Knuth's MRV), the first such in item order.
-    FewestOptions = 0,
+    /// The item with the fewest options (Knuth's MRV), the first such in item order: DLX1's
+    /// rule, so the search tree is DLX1's node for node.
+    FewestOptions,
     /// dom/wdeg, the default: every item has a weight, raised by one each time it is the item
     /// the covering emptied before a dead end; among items with two or more options, the one
     /// with the fewest per unit of weight is chosen (forced items, with one option or none,
     /// always go first). Items that keep causing failures get branched on early, which is
     /// what the hardest Sudoku need.
     #[default]
-    WeightedFailures = 1,
+    WeightedFailures,
 }
 
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Options tried (Knuth's "nodes" of the search tree).
+    /// Options tried (Knuth's "nodes" of the search tree, without the root).
     pub nodes: u64,
     /// Solutions reported to the callback.
     pub solutions: u64,
 }
 
-/// An exact cover matrix with room for `ITEMS - 1` items, `OPTIONS` options and `NODES` nodes
-/// in all (headers, option nodes and one spacer per option plus one).
-pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
-    /// Item list, a doubly linked ring through the root 0.
-    llink: [Ix; ITEMS],
-    rlink: [Ix; ITEMS],
-    /// Per node: the item it belongs to; for a header, the item's length; for a spacer, SPACER.
-    top: [Ix; NODES],
-    ulink: [Ix; NODES],
-    dlink: [Ix; NODES],
+/// What a matrix is between two calls, for a problem kept in a caller's memory: the engine's
+/// arrays hold the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Primary items, numbered `1..=primary`.
+    pub primary: usize,
+    /// Items in all; the secondary ones are `primary + 1..=items`.
+    pub items: usize,
+    /// Options added.
+    pub options: usize,
+    /// The next free node.
+    pub next_node: usize,
+}
+
+/// An exact cover matrix over arrays carved from a caller's words (see [`Capacity`]).
+pub struct Dlx<'m, I: Index> {
+    /// Item lists: the primary items' ring through the root 0, the secondary items' through
+    /// the root `items + 1`.
+    llink: &'m mut [I],
+    rlink: &'m mut [I],
+    /// Per node: the item it belongs to; for a header, the item's length; for a spacer,
+    /// SPACER plus the number of the option before it.
+    top: &'m mut [I],
+    ulink: &'m mut [I],
+    dlink: &'m mut [I],
     /// The nodes chosen so far, one per level: selected options first, then the search's.
-    chosen: [Ix; ITEMS],
+    chosen: &'m mut [I],
     /// Options removed by probing, first nodes in removal order, and where each level's
     /// removals start, so backtracking restores exactly what its level removed.
-    removed: [Ix; OPTIONS],
+    removed: &'m mut [I],
     removed_count: usize,
-    removed_from: [Ix; ITEMS],
+    removed_from: &'m mut [I],
     probing: bool,
     /// Options a search tries before it starts subset reductions (see
     /// [`set_reductions_after`](Self::set_reductions_after)); whether the running search does
@@ -105,114 +235,207 @@ pub struct Dlx<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> {
     reduce_after: u64,
     reducing: bool,
     noting: bool,
-    /// Items that fell to REDUCE_MAX options or fewer (but two or more) since they were last
-    /// checked, as a stack with a membership bit set, so each is in it at most once.
-    shrunk: [Ix; ITEMS],
+    /// Primary items that fell to REDUCE_MAX options or fewer (but two or more) since they were
+    /// last checked, as a stack with a membership bit set, so each is in it at most once.
+    shrunk: &'m mut [I],
     shrunk_count: usize,
-    in_shrunk: [u64; SHORT_WORDS],
-    /// While a probe's trial runs: items whose length fell to one or zero, in that order.
-    /// Lengths only fall during a trial, so each item enters at most twice (at one, at zero).
-    forced: [[Ix; ITEMS]; 2],
+    in_shrunk: &'m mut [u64],
+    /// While a probe's trial runs: primary items whose length fell to one or zero, in that
+    /// order. Lengths only fall during a trial, so each item enters at most twice (at one, at
+    /// zero): two item capacities.
+    forced: &'m mut [I],
     forced_count: usize,
     tracking: bool,
     level: usize,
-    /// The active items, packed: `dense[..dense_len]`, with `pos` the inverse. `cover` swaps
-    /// its item to the end and shrinks the range; `uncover`, which always undoes the latest
-    /// cover still in force, grows it back. `choose_item` scans this array: its loads do not
-    /// wait on each other as a walk of the item ring's links does (the ring walk was half of
-    /// all search time).
-    dense: [Ix; ITEMS],
-    pos: [Ix; ITEMS],
+    /// The active primary items, packed: `dense[..dense_len]`, with `pos` the inverse. `cover`
+    /// swaps its item to the end and shrinks the range; `uncover`, which always undoes the
+    /// latest cover still in force, grows it back. `choose_item` scans this array: its loads
+    /// do not wait on each other as a walk of the item ring's links does (the ring walk was
+    /// half of all search time).
+    dense: &'m mut [I],
+    pos: &'m mut [I],
     dense_len: usize,
-    /// The active items with at most one option left, as a bit set (bit i of word i / 64),
-    /// kept exact by every change of a length and by cover and uncover. Most choices are such
-    /// forced items (84% of them on the hard 16x16 puzzles), and the set finds them without
-    /// the scan of every active item that the weighted choice needs otherwise.
-    short: [u64; SHORT_WORDS],
+    /// The active primary items with at most one option left, as a bit set (bit i of word
+    /// i / 64), kept exact by every change of a length and by cover and uncover. Most choices
+    /// are such forced items (84% of them on the hard 16x16 puzzles), and the set finds them
+    /// without the scan of every active item that the weighted choice needs otherwise.
+    short: &'m mut [u64],
     /// Per item: failures seen at dead ends, plus one (used by `Choice::WeightedFailures`).
-    weight: [u32; ITEMS],
+    weight: &'m mut [u32],
     choice: Choice,
     /// The first item emptied by the covering since the search last branched.
     emptied: usize,
-    /// Number of items n, options added, and the next free node.
+    /// Set by a solution callback's [`Flow::Stop`] or by [`stop`](Self::stop): the search
+    /// unwinds without trying more options.
+    stopping: bool,
+    /// Number of primary items, of items in all, of options added, and the next free node.
+    primary: usize,
     items: usize,
     options: usize,
     next_node: usize,
+    capacity: Capacity,
 }
 
-/// Words of the short-item bit set: room for 4096 items, a 32x32 Sudoku's.
-const SHORT_WORDS: usize = 64;
 /// Subset reductions look at items of at most this many options.
-const REDUCE_MAX: Ix = 3;
+const REDUCE_MAX: usize = 3;
 /// Options a search tries before subset reductions start, by default.
 pub const REDUCE_AFTER: u64 = 10_000;
 /// Items an option may share with all the others of an item, at most, that reductions track.
 const MAX_COMMON: usize = 8;
 
-impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OPTIONS, NODES> {
-    const FITS: () = assert!(
-        ITEMS >= 2
-            && NODES >= ITEMS + 1
-            && NODES <= SPACER as usize
-            && OPTIONS < SPACER as usize
-            && ITEMS <= 64 * SHORT_WORDS,
-        "engine capacity does not fit 16-bit links and the short-item set"
-    );
+/// Splits `words` into the first `n` words, reinterpreted as `T`, and the rest.
+fn take<'m, T: Index>(words: &mut &'m mut [u64], len: usize) -> &'m mut [T] {
+    let (head, rest) = core::mem::take(words).split_at_mut(words_of(len * T::BYTES));
+    *words = rest;
+    // SAFETY: `head` is `len * T::BYTES` bytes or more of initialised, 8-aligned memory that
+    // this borrow owns, and every bit pattern is a valid `u16` or `u32` (the only `Index`
+    // types), both aligned at most 8.
+    unsafe { core::slice::from_raw_parts_mut(head.as_mut_ptr().cast::<T>(), len) }
+}
 
-    /// Zeroes `slot` in place and returns it as an engine with no items.
-    ///
-    /// In place because the value is large: building it in a temporary and moving it would
-    /// cost a second copy of the stack space in unoptimised builds.
-    pub fn zeroed_in(slot: &mut MaybeUninit<Self>) -> &mut Self {
-        let () = Self::FITS;
-        // SAFETY: every field is an integer, an array of integers, or a `Choice`, which is
-        // `repr(u8)` with a variant at 0; all-zero bytes are a valid value of each.
-        // write_bytes covers exactly one `Self` at a pointer we own.
-        let engine = unsafe {
-            slot.as_mut_ptr().write_bytes(0, 1);
-            slot.assume_init_mut()
-        };
-        engine.reset(0).expect("zero items always fit");
-        engine.choice = Choice::default();
-        engine.probing = true;
-        engine.set_reductions_after(REDUCE_AFTER);
-        engine
+fn take_words<'m>(words: &mut &'m mut [u64], len: usize) -> &'m mut [u64] {
+    let (head, rest) = core::mem::take(words).split_at_mut(len);
+    *words = rest;
+    head
+}
+
+fn take_u32<'m>(words: &mut &'m mut [u64], len: usize) -> &'m mut [u32] {
+    let (head, rest) = core::mem::take(words).split_at_mut(words_of(len * 4));
+    *words = rest;
+    // SAFETY: as in `take`, for `u32`.
+    unsafe { core::slice::from_raw_parts_mut(head.as_mut_ptr().cast::<u32>(), len) }
+}
+
+impl<'m, I: Index> Dlx<'m, I> {
+    /// The arrays of an engine of `capacity`, carved from `words` (which holds
+    /// [`Capacity::words`] or more), with settings at their defaults and scalars zero; `None`
+    /// when it does not fit.
+    fn carve(mut words: &'m mut [u64], capacity: Capacity) -> Option<Self> {
+        if !capacity.fits::<I>() || words.len() < capacity.words::<I>() {
+            return None;
+        }
+        let Capacity { items, options, nodes } = capacity;
+        let w = &mut words;
+        Some(Dlx {
+            llink: take(w, items),
+            rlink: take(w, items),
+            top: take(w, nodes),
+            ulink: take(w, nodes),
+            dlink: take(w, nodes),
+            chosen: take(w, items),
+            removed: take(w, options),
+            removed_count: 0,
+            removed_from: take(w, items),
+            probing: true,
+            reduce_after: REDUCE_AFTER,
+            reducing: false,
+            noting: false,
+            shrunk: take(w, items),
+            shrunk_count: 0,
+            in_shrunk: take_words(w, items.div_ceil(64)),
+            forced: take(w, 2 * items),
+            forced_count: 0,
+            tracking: false,
+            level: 0,
+            dense: take(w, items),
+            pos: take(w, items),
+            dense_len: 0,
+            short: take_words(w, items.div_ceil(64)),
+            weight: take_u32(w, items),
+            choice: Choice::default(),
+            emptied: 0,
+            stopping: false,
+            primary: 0,
+            items: 0,
+            options: 0,
+            next_node: 0,
+            capacity,
+        })
     }
 
-    /// Empties the matrix and sets up `items` items, numbered `1..=items`.
-    pub fn reset(&mut self, items: usize) -> Result<(), BuildError> {
-        if items + 1 > ITEMS || items + 2 > NODES {
+    /// An empty engine of `capacity` in `words` (zeroed or not), or `None` when the words are
+    /// too few or the capacity is beyond `I`.
+    pub fn new(words: &'m mut [u64], capacity: Capacity) -> Option<Self> {
+        let mut engine = Self::carve(words, capacity)?;
+        engine.reset(0, 0).ok()?;
+        Some(engine)
+    }
+
+    /// The engine [`shape`](Self::shape) described, in the same `words` and `capacity`, with
+    /// settings at their defaults; `None` when the shape cannot be one of this capacity's.
+    /// Between searches the matrix is whole (every search restores it), so links, lengths and
+    /// the packed item order are as they were left, and the scalars are recomputed here.
+    pub fn resume(words: &'m mut [u64], capacity: Capacity, shape: Shape) -> Option<Self> {
+        let mut engine = Self::carve(words, capacity)?;
+        let Shape { primary, items, options, next_node } = shape;
+        if primary > items || items + 2 > capacity.items || options > capacity.options || next_node > capacity.nodes {
+            return None;
+        }
+        (engine.primary, engine.items, engine.options, engine.next_node) = (primary, items, options, next_node);
+        engine.dense_len = primary;
+        Some(engine)
+    }
+
+    /// What [`resume`](Self::resume) needs to take this matrix up again.
+    pub fn shape(&self) -> Shape {
+        Shape { primary: self.primary, items: self.items, options: self.options, next_node: self.next_node }
+    }
+
+    /// Empties the matrix and sets up `primary` primary items, numbered `1..=primary`, then
+    /// `secondary` secondary ones, numbered on from there.
+    pub fn reset(&mut self, primary: usize, secondary: usize) -> Result<(), BuildError> {
+        let items = primary + secondary;
+        if items + 2 > self.capacity.items || items + 2 > self.capacity.nodes {
             return Err(BuildError::Capacity);
         }
+        self.link_ring(0, 1..primary + 1);
+        self.link_ring(items + 1, primary + 1..items + 1);
         for i in 0..=items {
-            self.llink[i] = if i == 0 { items } else { i - 1 } as Ix;
-            self.rlink[i] = if i == items { 0 } else { i + 1 } as Ix;
-            self.top[i] = 0;
-            self.ulink[i] = i as Ix;
-            self.dlink[i] = i as Ix;
+            self.top[i] = I::ix(0);
+            self.ulink[i] = I::ix(i);
+            self.dlink[i] = I::ix(i);
         }
         let first_spacer = items + 1;
-        self.top[first_spacer] = SPACER;
-        self.ulink[first_spacer] = first_spacer as Ix;
-        self.dlink[first_spacer] = first_spacer as Ix;
+        self.top[first_spacer] = I::SPACER;
+        self.ulink[first_spacer] = I::ix(first_spacer);
+        self.dlink[first_spacer] = I::ix(first_spacer);
+        self.primary = primary;
         self.items = items;
         self.options = 0;
         self.next_node = first_spacer + 1;
         self.level = 0;
         self.weight[..=items].fill(1);
-        for i in 1..=items {
-            self.dense[i - 1] = i as Ix;
-            self.pos[i] = (i - 1) as Ix;
+        for i in 1..=primary {
+            self.dense[i - 1] = I::ix(i);
+            self.pos[i] = I::ix(i - 1);
         }
-        self.dense_len = items;
+        self.dense_len = primary;
         self.short.fill(0);
-        for i in 1..=items {
+        for i in 1..=primary {
             self.mark_short(i);
         }
         self.shrunk_count = 0;
         self.in_shrunk.fill(0);
         self.removed_count = 0;
         Ok(())
+    }
+
+    /// Links `root` and `members`, in order, into a doubly linked ring.
+    fn link_ring(&mut self, root: usize, members: core::ops::Range<usize>) {
+        let mut prev = root;
+        for i in members {
+            self.llink[i] = I::ix(prev);
+            self.rlink[prev] = I::ix(i);
+            prev = i;
+        }
+        self.rlink[prev] = I::ix(root);
+        self.llink[root] = I::ix(prev);
+    }
+
+    /// Whether `item` is primary (it must be covered, and the search branches on it).
+    #[inline(always)]
+    fn is_primary(&self, item: usize) -> bool {
+        item <= self.primary
     }
 
     /// Sets how the search picks items; kept across [`reset`](Self::reset).
@@ -255,98 +478,169 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         self.probing = probing;
     }
 
-    /// Appends an option covering `items` (each in `1..=n`, no repeats). Only before
-    /// [`select`](Self::select) and [`search`](Self::search).
+    /// Appends an option covering `items` (each in `1..=n`, no repeats, at least one primary).
+    /// Only before [`select`](Self::select) and [`search`](Self::search). A rejected option
+    /// changes nothing.
     pub fn add_option(&mut self, items: &[usize]) -> Result<OptionRef, BuildError> {
+        self.add_option_from(items.iter().copied())
+    }
+
+    /// [`add_option`](Self::add_option) for items given by an iterator, which is walked twice.
+    /// Checks cost time linear in the option's length: a repeat is found while the nodes are
+    /// linked in (the item's last node is already this option's), and undoes the links.
+    pub fn add_option_from(&mut self, items: impl Iterator<Item = usize> + Clone) -> Result<OptionRef, BuildError> {
         debug_assert_eq!(self.level, 0, "options are added before any selection");
-        let valid = !items.is_empty()
-            && items.iter().enumerate().all(|(k, &i)| (1..=self.items).contains(&i) && !items[..k].contains(&i));
-        if !valid {
+        let (mut len, mut primary) = (0, false);
+        for i in items.clone() {
+            if !(1..=self.items).contains(&i) {
+                return Err(BuildError::BadOption);
+            }
+            primary |= self.is_primary(i);
+            len += 1;
+        }
+        if !primary {
             return Err(BuildError::BadOption);
         }
-        if self.options >= OPTIONS || self.next_node + items.len() + 1 > NODES {
+        if self.options >= self.capacity.options || self.next_node + len + 1 > self.capacity.nodes {
             return Err(BuildError::Capacity);
         }
         let first = self.next_node;
-        for (k, &item) in items.iter().enumerate() {
+        for (k, item) in items.enumerate() {
             let x = first + k;
-            let last = self.ulink[item] as usize;
-            self.top[x] = item as Ix;
-            self.ulink[x] = last as Ix;
-            self.dlink[x] = item as Ix;
-            self.dlink[last] = x as Ix;
-            self.ulink[item] = x as Ix;
+            let last = self.ulink[item].us();
+            if last >= first {
+                self.unlink_new(first, x);
+                return Err(BuildError::BadOption);
+            }
+            self.top[x] = I::ix(item);
+            self.ulink[x] = I::ix(last);
+            self.dlink[x] = I::ix(item);
+            self.dlink[last] = I::ix(x);
+            self.ulink[item] = I::ix(x);
             self.lengthen(item);
         }
-        let last = first + items.len() - 1;
+        let last = first + len - 1;
         let spacer_before = first - 1;
         let spacer_after = last + 1;
-        self.dlink[spacer_before] = last as Ix;
-        self.top[spacer_after] = SPACER;
-        self.ulink[spacer_after] = first as Ix;
-        self.dlink[spacer_after] = spacer_after as Ix;
+        self.dlink[spacer_before] = I::ix(last);
+        self.top[spacer_after] = I::ix(I::SPACER.us() + self.options);
+        self.ulink[spacer_after] = I::ix(first);
+        self.dlink[spacer_after] = I::ix(spacer_after);
         self.next_node = spacer_after + 1;
         self.options += 1;
-        Ok(OptionRef(first as Ix))
+        Ok(OptionRef(first))
+    }
+
+    /// Takes nodes `first..end` of an option being added out of their lists again, newest
+    /// first: each is the last of its item's list.
+    fn unlink_new(&mut self, first: usize, end: usize) {
+        for x in (first..end).rev() {
+            let (item, above) = (self.top[x].us(), self.ulink[x]);
+            self.ulink[item] = above;
+            self.dlink[above.us()] = I::ix(item);
+            self.shorten(item);
+        }
     }
 
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: OptionRef) -> impl Iterator<Item = usize> + '_ {
-        let first = option.0 as usize;
-        self.top[first..].iter().take_while(|&&t| t < SPACER).map(|&t| t as usize)
+        let first = option.0;
+        self.top[first..].iter().take_while(|&&t| t < I::SPACER).map(|&t| t.us())
     }
 
     /// The option at the top of `item`'s list, if any is left.
     pub fn first_option_of(&self, item: usize) -> Option<OptionRef> {
-        let top = self.dlink[item] as usize;
+        let top = self.dlink[item].us();
         (top != item).then(|| self.option_of(top))
     }
 
     /// The options still in `item`'s list, top to bottom.
     pub fn options_of(&self, item: usize) -> impl Iterator<Item = OptionRef> + '_ {
-        core::iter::successors(Some(self.dlink[item] as usize), |&p| Some(self.dlink[p] as usize))
+        core::iter::successors(Some(self.dlink[item].us()), |&p| Some(self.dlink[p].us()))
             .take_while(move |&p| p != item)
             .map(|p| self.option_of(p))
     }
 
     /// The items not yet covered, in item order.
     pub fn active_items(&self) -> impl Iterator<Item = usize> + '_ {
-        core::iter::successors(Some(self.rlink[0] as usize), |&i| Some(self.rlink[i] as usize)).take_while(|&i| i != 0)
+        core::iter::successors(Some(self.rlink[0].us()), |&i| Some(self.rlink[i].us())).take_while(|&i| i != 0)
     }
 
     /// Commits to `option` before the search (a Sudoku given, say): covers its items.
     /// Returns false, changing nothing, when the option is no longer available because an
     /// earlier selection covered one of its items.
     pub fn select(&mut self, option: OptionRef) -> bool {
-        let first = option.0 as usize;
+        let first = option.0;
         let available = self.option_items(option).all(|item| self.is_active(item));
-        if !available || self.level >= ITEMS {
+        if !available || self.level >= self.capacity.items {
             return false;
         }
-        self.cover(self.top[first] as usize);
+        self.cover(self.top[first].us());
         self.cover_rest(first);
-        self.chosen[self.level] = first as Ix;
+        self.chosen[self.level] = I::ix(first);
         self.level += 1;
         true
     }
 
-    /// Whether `item` is still in the item list.
+    /// Whether `item` is still in its item list (not covered).
     fn is_active(&self, item: usize) -> bool {
-        (self.pos[item] as usize) < self.dense_len
+        if self.is_primary(item) {
+            self.pos[item].us() < self.dense_len
+        } else {
+            let root = self.items + 1;
+            core::iter::successors(Some(self.rlink[root].us()), |&i| Some(self.rlink[i].us()))
+                .take_while(|&i| i != root)
+                .any(|i| i == item)
+        }
+    }
+
+    /// The number of option `option`, counting from 0 in the order they were added.
+    pub fn ordinal(&self, option: OptionRef) -> usize {
+        let mut q = option.0;
+        while self.top[q] < I::SPACER {
+            q += 1;
+        }
+        self.top[q].us() - I::SPACER.us()
+    }
+
+    /// Levels of the search in force (selected options included): inside `keep` and the
+    /// solution callback, the number of options chosen.
+    pub fn depth(&self) -> usize {
+        self.level
+    }
+
+    /// Primary items not yet covered.
+    pub fn open_primary(&self) -> usize {
+        self.dense_len
+    }
+
+    /// Ends the running search from its `keep` callback: it unwinds without trying more
+    /// options, restoring the matrix as usual.
+    pub fn stop(&mut self) {
+        self.stopping = true;
+    }
+
+    /// For a `keep` callback: counts a node against `deadline` and, once it has passed, stops
+    /// the search. Whether the node may be expanded.
+    pub fn within(&mut self, deadline: &mut Deadline) -> bool {
+        if deadline.tick(1) {
+            self.stop();
+        }
+        !deadline.passed()
     }
 
     /// The options chosen so far: selected ones, then the search's. Inside a solution
     /// callback, these are the options of that solution.
     pub fn chosen(&self) -> impl Iterator<Item = OptionRef> + '_ {
-        self.chosen[..self.level].iter().map(|&x| self.option_of(x as usize))
+        self.chosen[..self.level].iter().map(|&x| self.option_of(x.us()))
     }
 
     fn option_of(&self, node: usize) -> OptionRef {
         let mut q = node;
-        while self.top[q] < SPACER {
+        while self.top[q] < I::SPACER {
             q += 1;
         }
-        OptionRef(self.ulink[q])
+        OptionRef(self.ulink[q].us())
     }
 
     /// Algorithm X, iterative: steps X2-X8 of DLX1, branching on the item the [`Choice`] rule
@@ -380,20 +674,22 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         if self.reduce_after == 0 {
             self.start_reductions();
         }
-        let mut stopping = false;
+        self.stopping = false;
         let mut step = Step::Enter;
         loop {
             match step {
                 Step::Enter => {
-                    self.removed_from[self.level] = self.removed_count as Ix;
+                    self.removed_from[self.level] = I::ix(self.removed_count);
                     if !keep(self) {
                         self.restore_removed();
                         step = Step::Backtrack;
                         continue;
                     }
-                    if self.rlink[0] == 0 {
+                    if self.rlink[0].us() == 0 {
                         stats.solutions += 1;
-                        stopping = on_solution(self) == Flow::Stop;
+                        if on_solution(self) == Flow::Stop {
+                            self.stopping = true;
+                        }
                         self.restore_removed();
                         step = Step::Backtrack;
                         continue;
@@ -402,10 +698,10 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                         self.reduce();
                     }
                     let item = self.choose_item();
-                    if self.probing && self.top[item] >= 2 {
+                    if self.probing && self.top[item].us() >= 2 {
                         self.probe(item);
                     }
-                    if self.top[item] == 0 {
+                    if self.top[item].us() == 0 {
                         let culprit = if self.emptied != 0 { self.emptied } else { item };
                         self.weight[culprit] = self.weight[culprit].saturating_add(1);
                     }
@@ -415,7 +711,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let x = self.chosen[self.level] as usize;
+                    let x = self.chosen[self.level].us();
                     if x <= self.items {
                         // Back at the header: every option of item x has been tried.
                         self.uncover(x);
@@ -436,10 +732,10 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                         break;
                     }
                     self.level -= 1;
-                    let x = self.chosen[self.level] as usize;
+                    let x = self.chosen[self.level].us();
                     self.uncover_rest(x);
-                    if stopping {
-                        self.uncover(self.top[x] as usize);
+                    if self.stopping {
+                        self.uncover(self.top[x].us());
                         self.restore_removed();
                     } else {
                         self.chosen[self.level] = self.dlink[x];
@@ -457,14 +753,14 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// every one of its items, as [`options_of`](Self::options_of) gives it).
     pub fn discard(&mut self, option: OptionRef) {
         debug_assert!(self.is_linked(option), "discarding an option that is not in its items' lists");
-        self.remove_option(option.0 as usize);
+        self.remove_option(option.0);
     }
 
     /// Whether every node of `option` is in its item's list.
     fn is_linked(&self, option: OptionRef) -> bool {
-        (option.0 as usize..)
-            .take_while(|&q| self.top[q] < SPACER)
-            .all(|q| self.dlink[self.ulink[q] as usize] as usize == q)
+        (option.0..)
+            .take_while(|&q| self.top[q] < I::SPACER)
+            .all(|q| self.dlink[self.ulink[q].us()].us() == q)
     }
 
     /// Tries each option of `item` with forced-move propagation and removes those that fail.
@@ -477,11 +773,11 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// makes `doomed(self, x)` true.
     #[inline(always)]
     fn remove_options_of(&mut self, item: usize, mut doomed: impl FnMut(&mut Self, usize) -> bool) {
-        let mut x = self.dlink[item] as usize;
+        let mut x = self.dlink[item].us();
         while x != item {
-            let next = self.dlink[x] as usize;
+            let next = self.dlink[x].us();
             if doomed(self, x) {
-                self.remove_option(self.option_of(x).0 as usize);
+                self.remove_option(self.option_of(x).0);
             }
             x = next;
         }
@@ -504,12 +800,12 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         let mut alive = true;
         let mut next = 0;
         while next < self.forced_count {
-            let i = self.forced[next / ITEMS][next % ITEMS] as usize;
+            let i = self.forced[next].us();
             next += 1;
             if !self.is_active(i) {
                 continue;
             }
-            match self.top[i] {
+            match self.top[i].us() {
                 0 => {
                     // A failure the search never sees as a dead end: credit it to the item
                     // all the same, or the weights stop learning once probing is on.
@@ -518,10 +814,10 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
                     break;
                 }
                 1 => {
-                    let y = self.dlink[i] as usize;
+                    let y = self.dlink[i].us();
                     self.cover(i);
                     self.cover_rest(y);
-                    self.chosen[top] = y as Ix;
+                    self.chosen[top] = I::ix(y);
                     top += 1;
                 }
                 _ => {}
@@ -531,9 +827,9 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         self.noting = self.reducing;
         while top > base {
             top -= 1;
-            let y = self.chosen[top] as usize;
+            let y = self.chosen[top].us();
             self.uncover_rest(y);
-            self.uncover(self.top[y] as usize);
+            self.uncover(self.top[y].us());
         }
         self.uncover_rest(x);
         self.uncover(item);
@@ -544,33 +840,33 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// level: `restore_removed` puts it back when the level is done.
     fn remove_option(&mut self, first: usize) {
         let mut q = first;
-        while self.top[q] < SPACER {
-            let (u, d) = (self.ulink[q] as usize, self.dlink[q] as usize);
-            self.dlink[u] = d as Ix;
-            self.ulink[d] = u as Ix;
-            self.shorten(self.top[q] as usize);
+        while self.top[q] < I::SPACER {
+            let (u, d) = (self.ulink[q].us(), self.dlink[q].us());
+            self.dlink[u] = I::ix(d);
+            self.ulink[d] = I::ix(u);
+            self.shorten(self.top[q].us());
             q += 1;
         }
-        self.removed[self.removed_count] = first as Ix;
+        self.removed[self.removed_count] = I::ix(first);
         self.removed_count += 1;
     }
 
     /// Puts back, newest first, the options removed since this level began.
     fn restore_removed(&mut self) {
-        let from = self.removed_from[self.level] as usize;
+        let from = self.removed_from[self.level].us();
         while self.removed_count > from {
             self.removed_count -= 1;
-            let first = self.removed[self.removed_count] as usize;
+            let first = self.removed[self.removed_count].us();
             let mut q = first;
-            while self.top[q] < SPACER {
+            while self.top[q] < I::SPACER {
                 q += 1;
             }
             while q > first {
                 q -= 1;
-                let (u, d) = (self.ulink[q] as usize, self.dlink[q] as usize);
-                self.dlink[u] = q as Ix;
-                self.ulink[d] = q as Ix;
-                self.lengthen(self.top[q] as usize);
+                let (u, d) = (self.ulink[q].us(), self.dlink[q].us());
+                self.dlink[u] = I::ix(q);
+                self.ulink[d] = I::ix(q);
+                self.lengthen(self.top[q].us());
             }
         }
     }
@@ -593,20 +889,20 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     fn choose_item(&self) -> usize {
         #[cfg(debug_assertions)]
         {
-            let active = || self.dense[..self.dense_len].iter().map(|&i| i as usize);
-            let empty = active().filter(|&i| self.top[i] == 0).min();
-            let lowest = active().filter(|&i| self.top[i] == 1).min();
+            let active = || self.dense[..self.dense_len].iter().map(|&i| i.us());
+            let empty = active().filter(|&i| self.top[i].us() == 0).min();
+            let lowest = active().filter(|&i| self.top[i].us() == 1).min();
             let expected = empty.or(lowest);
             let found = self.short_item();
-            debug_assert!(found == expected || (empty.is_some() && found.is_some_and(|i| self.top[i] == 0)));
+            debug_assert!(found == expected || (empty.is_some() && found.is_some_and(|i| self.top[i].us() == 0)));
         }
         if let Some(item) = self.short_item() {
             return item;
         }
         match self.choice {
-            Choice::WeightedFailures => self.choose_by(self.dense[..self.dense_len].iter().map(|&i| i as usize), true),
+            Choice::WeightedFailures => self.choose_by(self.dense[..self.dense_len].iter().map(|&i| i.us()), true),
             Choice::FewestOptions => self.choose_by(
-                core::iter::successors(Some(self.rlink[0] as usize), |&i| Some(self.rlink[i] as usize))
+                core::iter::successors(Some(self.rlink[0].us()), |&i| Some(self.rlink[i].us()))
                     .take_while(|&i| i != 0),
                 false,
             ),
@@ -619,10 +915,10 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     fn choose_by(&self, items: impl Iterator<Item = usize>, weighted: bool) -> usize {
         let mut best = 0;
         // (length, weight) of `best`; compared as len * other_weight in u64: lengths stay below
-        // 2^15 and weights within u32, so no product overflows. The start is above any length.
+        // 2^31 and weights within u32, so no product overflows. The start is above any length.
         let (mut best_len, mut best_weight) = (u64::from(u32::MAX), 1u64);
         for i in items {
-            let len = u64::from(self.top[i]);
+            let len = self.top[i].us() as u64;
             let weight = if weighted { u64::from(self.weight[i]) } else { 1 };
             if len * best_weight < best_len * weight {
                 (best, best_len, best_weight) = (i, len, weight);
@@ -634,36 +930,41 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     /// Removes item `i` from the item list and every option that contains it from the other
     /// items' lists.
     fn cover(&mut self, i: usize) {
-        let mut p = self.dlink[i] as usize;
+        let mut p = self.dlink[i].us();
         while p != i {
             self.hide(p);
-            p = self.dlink[p] as usize;
+            p = self.dlink[p].us();
         }
         let (l, r) = (self.llink[i], self.rlink[i]);
-        self.rlink[l as usize] = r;
-        self.llink[r as usize] = l;
-        let (at, last) = (self.pos[i] as usize, self.dense_len - 1);
-        let moved = self.dense[last];
-        self.dense[at] = moved;
-        self.pos[moved as usize] = at as Ix;
-        self.dense[last] = i as Ix;
-        self.pos[i] = last as Ix;
-        self.dense_len = last;
-        self.short[i / 64] &= !(1 << (i % 64));
+        self.rlink[l.us()] = r;
+        self.llink[r.us()] = l;
+        if self.is_primary(i) {
+            let (at, last) = (self.pos[i].us(), self.dense_len - 1);
+            let moved = self.dense[last];
+            self.dense[at] = moved;
+            self.pos[moved.us()] = I::ix(at);
+            self.dense[last] = I::ix(i);
+            self.pos[i] = I::ix(last);
+            self.dense_len = last;
+            self.short[i / 64] &= !(1 << (i % 64));
+        }
     }
 
     fn uncover(&mut self, i: usize) {
-        debug_assert_eq!(self.dense[self.dense_len] as usize, i, "uncover undoes the latest cover");
-        self.dense_len += 1;
+        let primary = self.is_primary(i);
+        if primary {
+            debug_assert_eq!(self.dense[self.dense_len].us(), i, "uncover undoes the latest cover");
+            self.dense_len += 1;
+        }
         let (l, r) = (self.llink[i], self.rlink[i]);
-        self.rlink[l as usize] = i as Ix;
-        self.llink[r as usize] = i as Ix;
-        let mut p = self.ulink[i] as usize;
+        self.rlink[l.us()] = I::ix(i);
+        self.llink[r.us()] = I::ix(i);
+        let mut p = self.ulink[i].us();
         while p != i {
             self.unhide(p);
-            p = self.ulink[p] as usize;
+            p = self.ulink[p].us();
         }
-        if self.top[i] <= 1 {
+        if primary && self.top[i].us() <= 1 {
             self.mark_short(i);
         }
     }
@@ -674,15 +975,15 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
 
     /// One option fewer for active item `i`; returns its new length.
     #[inline(always)]
-    fn shorten(&mut self, i: usize) -> Ix {
-        self.top[i] -= 1;
-        let len = self.top[i];
-        if len <= REDUCE_MAX {
+    fn shorten(&mut self, i: usize) -> usize {
+        let len = self.top[i].us() - 1;
+        self.top[i] = I::ix(len);
+        if len <= REDUCE_MAX && self.is_primary(i) {
             if len == 1 {
                 self.mark_short(i);
             } else if len >= 2 && self.noting && self.in_shrunk[i / 64] & (1 << (i % 64)) == 0 {
                 self.in_shrunk[i / 64] |= 1 << (i % 64);
-                self.shrunk[self.shrunk_count] = i as Ix;
+                self.shrunk[self.shrunk_count] = I::ix(i);
                 self.shrunk_count += 1;
             }
         }
@@ -694,36 +995,36 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
     fn reduce(&mut self) {
         while self.shrunk_count > 0 {
             self.shrunk_count -= 1;
-            let a = self.shrunk[self.shrunk_count] as usize;
+            let a = self.shrunk[self.shrunk_count].us();
             self.in_shrunk[a / 64] &= !(1 << (a % 64));
-            let len = self.top[a];
+            let len = self.top[a].us();
             if !self.is_active(a) || !(2..=REDUCE_MAX).contains(&len) {
                 continue;
             }
             // The items that every option of `a` covers besides `a`.
-            let mut common = [0 as Ix; MAX_COMMON];
+            let mut common = [I::ix(0); MAX_COMMON];
             let mut count = 0;
-            let first = self.dlink[a] as usize;
+            let first = self.dlink[a].us();
             for item in self.other_items(first).take(MAX_COMMON) {
-                common[count] = item as Ix;
+                common[count] = I::ix(item);
                 count += 1;
             }
-            let mut p = self.dlink[first] as usize;
+            let mut p = self.dlink[first].us();
             while p != a && count > 0 {
                 let mut k = 0;
                 while k < count {
-                    if self.option_covers(p, common[k] as usize) {
+                    if self.option_covers(p, common[k].us()) {
                         k += 1;
                     } else {
                         count -= 1;
                         common[k] = common[count];
                     }
                 }
-                p = self.dlink[p] as usize;
+                p = self.dlink[p].us();
             }
             for &b in &common[..count] {
-                let b = b as usize;
-                if self.top[b] <= len {
+                let b = b.us();
+                if self.top[b].us() <= len {
                     continue;
                 }
                 self.remove_options_of(b, |e, q| !e.option_covers(q, a));
@@ -742,18 +1043,19 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         let mut q = p;
         core::iter::from_fn(move || {
             q += 1;
-            if self.top[q] >= SPACER {
-                q = self.ulink[q] as usize;
+            if self.top[q] >= I::SPACER {
+                q = self.ulink[q].us();
             }
-            (q != p).then(|| self.top[q] as usize)
+            (q != p).then(|| self.top[q].us())
         })
     }
 
     /// One option more for active item `i`.
     #[inline(always)]
     fn lengthen(&mut self, i: usize) {
-        self.top[i] += 1;
-        if self.top[i] == 2 {
+        let len = self.top[i].us() + 1;
+        self.top[i] = I::ix(len);
+        if len == 2 {
             self.short[i / 64] &= !(1 << (i % 64));
         }
     }
@@ -766,7 +1068,7 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
             let mut bits = word;
             while bits != 0 {
                 let i = w * 64 + bits.trailing_zeros() as usize;
-                if self.top[i] == 0 {
+                if self.top[i].us() == 0 {
                     return Some(i);
                 }
                 first = first.or(Some(i));
@@ -781,18 +1083,18 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         while q != p {
             let x = self.top[q];
             let (u, d) = (self.ulink[q], self.dlink[q]);
-            if x >= SPACER {
-                q = u as usize;
+            if x >= I::SPACER {
+                q = u.us();
             } else {
-                self.dlink[u as usize] = d;
-                self.ulink[d as usize] = u;
-                let len = self.shorten(x as usize);
-                if len <= 1 {
+                self.dlink[u.us()] = d;
+                self.ulink[d.us()] = u;
+                let len = self.shorten(x.us());
+                if len <= 1 && self.is_primary(x.us()) {
                     if len == 0 && self.emptied == 0 {
-                        self.emptied = x as usize;
+                        self.emptied = x.us();
                     }
-                    if self.tracking && self.forced_count < 2 * ITEMS {
-                        self.forced[self.forced_count / ITEMS][self.forced_count % ITEMS] = x;
+                    if self.tracking && self.forced_count < 2 * self.capacity.items {
+                        self.forced[self.forced_count] = x;
                         self.forced_count += 1;
                     }
                 }
@@ -806,12 +1108,12 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         while q != p {
             let x = self.top[q];
             let (u, d) = (self.ulink[q], self.dlink[q]);
-            if x >= SPACER {
-                q = d as usize;
+            if x >= I::SPACER {
+                q = d.us();
             } else {
-                self.dlink[u as usize] = q as Ix;
-                self.ulink[d as usize] = q as Ix;
-                self.lengthen(x as usize);
+                self.dlink[u.us()] = I::ix(q);
+                self.ulink[d.us()] = I::ix(q);
+                self.lengthen(x.us());
                 q -= 1;
             }
         }
@@ -822,10 +1124,10 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         let mut p = x + 1;
         while p != x {
             let j = self.top[p];
-            if j >= SPACER {
-                p = self.ulink[p] as usize;
+            if j >= I::SPACER {
+                p = self.ulink[p].us();
             } else {
-                self.cover(j as usize);
+                self.cover(j.us());
                 p += 1;
             }
         }
@@ -836,58 +1138,71 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
         let mut p = x - 1;
         while p != x {
             let j = self.top[p];
-            if j >= SPACER {
-                p = self.dlink[p] as usize;
+            if j >= I::SPACER {
+                p = self.dlink[p].us();
             } else {
-                self.uncover(j as usize);
+                self.uncover(j.us());
                 p -= 1;
             }
         }
     }
 
-    /// Debug-only consistency check of every link reachable from the root: the item ring is
-    /// doubly linked, each active item's list is doubly linked, its nodes name it, and its
-    /// length is the number of nodes in the list. Returns a description of the first fault.
+    /// Debug-only consistency check of every link reachable from the two roots: each item ring
+    /// is doubly linked and holds items of its kind only, each active item's list is doubly
+    /// linked, its nodes name it, and its length is the number of nodes in the list; the packed
+    /// primary items and the short-item set agree with the ring. Returns the first fault.
     #[cfg(any(test, debug_assertions))]
     #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn check_links(&self) -> Result<(), &'static str> {
-        let mut seen = 0;
-        let mut i = 0usize;
-        loop {
-            let r = self.rlink[i] as usize;
-            if r > self.items || self.llink[r] as usize != i {
-                return Err("item ring is not doubly linked");
-            }
-            i = r;
-            if i == 0 {
-                break;
-            }
-            seen += 1;
-            if seen > self.items {
-                return Err("item ring does not close");
-            }
-            let mut len = 0;
-            let mut p = self.dlink[i] as usize;
-            while p != i {
-                if p >= self.next_node || self.ulink[self.dlink[p] as usize] as usize != p {
-                    return Err("item list is not doubly linked");
+        let mut active_primary = 0;
+        for (root, kind) in [(0, 1..self.primary + 1), (self.items + 1, self.primary + 1..self.items + 1)] {
+            let mut seen = 0;
+            let mut i = root;
+            loop {
+                let r = self.rlink[i].us();
+                if (r != root && !kind.contains(&r)) || self.llink[r].us() != i {
+                    return Err("item ring is not doubly linked");
                 }
-                if self.top[p] as usize != i {
-                    return Err("node in the wrong item list");
+                i = r;
+                if i == root {
+                    break;
                 }
-                len += 1;
-                if len > OPTIONS {
-                    return Err("item list does not close");
+                seen += 1;
+                if seen > self.items {
+                    return Err("item ring does not close");
                 }
-                p = self.dlink[p] as usize;
-            }
-            if self.top[i] as usize != len {
-                return Err("item length differs from its list");
+                if root == 0 {
+                    active_primary += 1;
+                    if !self.is_active(i) {
+                        return Err("an item in the ring is not among the packed ones");
+                    }
+                }
+                let mut len = 0;
+                let mut p = self.dlink[i].us();
+                while p != i {
+                    if p >= self.next_node || self.ulink[self.dlink[p].us()].us() != p {
+                        return Err("item list is not doubly linked");
+                    }
+                    if self.top[p].us() != i {
+                        return Err("node in the wrong item list");
+                    }
+                    len += 1;
+                    if len > self.capacity.options {
+                        return Err("item list does not close");
+                    }
+                    p = self.dlink[p].us();
+                }
+                if self.top[i].us() != len {
+                    return Err("item length differs from its list");
+                }
             }
         }
-        for i in 0..64 * SHORT_WORDS {
+        if active_primary != self.dense_len {
+            return Err("packed items differ from the ring");
+        }
+        for i in 0..64 * self.short.len() {
             let marked = self.short[i / 64] & (1 << (i % 64)) != 0;
-            let short = (1..=self.items).contains(&i) && self.is_active(i) && self.top[i] <= 1;
+            let short = (1..=self.primary).contains(&i) && self.is_active(i) && self.top[i].us() <= 1;
             if marked != short {
                 return Err("short-item set differs from the lengths");
             }
@@ -900,58 +1215,73 @@ impl<const ITEMS: usize, const OPTIONS: usize, const NODES: usize> Dlx<ITEMS, OP
 mod tests {
     use super::*;
 
-    type Small = Dlx<16, 64, 512>;
+    const SMALL: Capacity = Capacity { items: 16, options: 64, nodes: 512 };
+    type Small = Storage<u32, 16, 64, 512, { SMALL.words::<u32>() }>;
+    type Small16 = Storage<u16, 16, 64, 512, { SMALL.words::<u16>() }>;
 
-    fn with_engine<R>(f: impl FnOnce(&mut Small) -> R) -> R {
+    fn with_engine<R>(f: impl FnOnce(&mut Dlx<'_, u32>) -> R) -> R {
         let mut slot = MaybeUninit::uninit();
-        f(Small::zeroed_in(&mut slot))
+        f(&mut Small::zeroed_in(&mut slot))
+    }
+
+    fn with_engine16<R>(f: impl FnOnce(&mut Dlx<'_, u16>) -> R) -> R {
+        let mut slot = MaybeUninit::uninit();
+        f(&mut Small16::zeroed_in(&mut slot))
     }
 
     /// Every link and length, to compare the matrix before and after a search.
-    fn snapshot(e: &Small) -> Vec<Ix> {
+    fn snapshot<I: Index>(e: &Dlx<'_, I>) -> Vec<usize> {
         let mut v = Vec::new();
-        v.extend_from_slice(&e.llink[..=e.items]);
-        v.extend_from_slice(&e.rlink[..=e.items]);
-        v.extend_from_slice(&e.top[..e.next_node]);
-        v.extend_from_slice(&e.ulink[..e.next_node]);
-        v.extend_from_slice(&e.dlink[..e.next_node]);
+        for part in [&e.llink[..=e.items + 1], &e.rlink[..=e.items + 1], &e.top[..e.next_node], &e.ulink[..e.next_node], &e.dlink[..e.next_node]] {
+            v.extend(part.iter().map(|x| x.us()));
+        }
         v
     }
 
-    /// All exact covers by brute force over subsets of options, as sorted index lists.
-    fn brute_force(items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    /// A matrix for the tests: items `1..=primary` primary, the next `secondary` secondary.
+    #[derive(Clone, Debug)]
+    struct Matrix {
+        primary: usize,
+        secondary: usize,
+        options: Vec<Vec<usize>>,
+    }
+
+    /// All exact covers by brute force over subsets of options (primary items exactly once,
+    /// secondary at most once), as sorted index lists.
+    fn brute_force(m: &Matrix) -> Vec<Vec<usize>> {
         let mut out = Vec::new();
-        for mask in 0u32..(1 << options.len()) {
-            let mut count = vec![0; items + 1];
-            for (k, opt) in options.iter().enumerate() {
+        for mask in 0u32..(1 << m.options.len()) {
+            let mut count = vec![0; m.primary + m.secondary + 1];
+            for (k, opt) in m.options.iter().enumerate() {
                 if mask & (1 << k) != 0 {
                     for &i in opt {
                         count[i] += 1;
                     }
                 }
             }
-            if count[1..].iter().all(|&c| c == 1) {
-                out.push((0..options.len()).filter(|k| mask & (1 << k) != 0).collect());
+            if count[1..=m.primary].iter().all(|&c| c == 1) && count[m.primary + 1..].iter().all(|&c| c <= 1) {
+                out.push((0..m.options.len()).filter(|k| mask & (1 << k) != 0).collect());
             }
         }
         out.sort();
         out
     }
 
-    /// Sets up `items` items and `options`, returning their refs in order.
-    fn load(e: &mut Small, items: usize, options: &[Vec<usize>]) -> Vec<OptionRef> {
-        e.reset(items).unwrap();
-        options.iter().map(|o| e.add_option(o).unwrap()).collect()
+    /// Sets up the matrix, returning the options' refs in order.
+    fn load<I: Index>(e: &mut Dlx<'_, I>, m: &Matrix) -> Vec<OptionRef> {
+        e.reset(m.primary, m.secondary).unwrap();
+        m.options.iter().map(|o| e.add_option(o).unwrap()).collect()
     }
 
-    /// The chosen options as sorted indices into `refs`.
-    fn chosen_indices(e: &Small, refs: &[OptionRef]) -> Vec<usize> {
+    /// The chosen options as sorted indices into `refs`, checked against their ordinals.
+    fn chosen_indices<I: Index>(e: &Dlx<'_, I>, refs: &[OptionRef]) -> Vec<usize> {
         let mut s: Vec<usize> = e.chosen().map(|o| refs.iter().position(|&r| r == o).unwrap()).collect();
+        assert!(e.chosen().all(|o| refs[e.ordinal(o)] == o));
         s.sort();
         s
     }
 
-    fn all_solutions(e: &mut Small, refs: &[OptionRef]) -> Vec<Vec<usize>> {
+    fn all_solutions<I: Index>(e: &mut Dlx<'_, I>, refs: &[OptionRef]) -> Vec<Vec<usize>> {
         let mut found = Vec::new();
         e.search(|e| {
             found.push(chosen_indices(e, refs));
@@ -969,28 +1299,36 @@ mod tests {
         *state
     }
 
-    /// Up to `max_items` items and 13 options, each item in an option with probability 1/3.
-    fn random_matrix(max_items: u64, seed: &mut u64) -> (usize, Vec<Vec<usize>>) {
-        let items = 1 + (rng(seed) % max_items) as usize;
+    /// Up to `max_items` primary items, up to 3 secondary ones (every other matrix has none)
+    /// and 13 options, each item in an option with probability 1/3, every option with a
+    /// primary item.
+    fn random_matrix(max_items: u64, seed: &mut u64) -> Matrix {
+        let primary = 1 + (rng(seed) % max_items) as usize;
+        let secondary = if rng(seed) % 2 == 0 { 0 } else { (rng(seed) % 4) as usize };
         let n_options = (rng(seed) % 14) as usize;
         let options = (0..n_options)
             .map(|_| {
-                let mut o: Vec<usize> = (1..=items).filter(|_| rng(seed) % 3 == 0).collect();
-                if o.is_empty() {
-                    o.push(1 + (rng(seed) % items as u64) as usize);
+                let mut o: Vec<usize> = (1..=primary + secondary).filter(|_| rng(seed) % 3 == 0).collect();
+                if !o.iter().any(|&i| i <= primary) {
+                    o.push(1 + (rng(seed) % primary as u64) as usize);
                 }
                 o
             })
             .collect();
-        (items, options)
+        Matrix { primary, secondary, options }
     }
 
     #[test]
     fn knuths_example_has_its_one_solution() {
         // TAOCP 7.2.2.1 (6): items a..g, options 'c e', 'a d g', 'b c f', 'a d f', 'b g', 'd e g'.
         let options = [vec![3, 5], vec![1, 4, 7], vec![2, 3, 6], vec![1, 4, 6], vec![2, 7], vec![4, 5, 7]];
+        let m = Matrix { primary: 7, secondary: 0, options: options.to_vec() };
         with_engine(|e| {
-            let refs = load(e, 7, &options);
+            let refs = load(e, &m);
+            assert_eq!(all_solutions(e, &refs), vec![vec![0, 3, 4]]);
+        });
+        with_engine16(|e| {
+            let refs = load(e, &m);
             assert_eq!(all_solutions(e, &refs), vec![vec![0, 3, 4]]);
         });
     }
@@ -999,22 +1337,32 @@ mod tests {
     fn random_matrices_agree_with_brute_force_and_restore_every_link() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut total_solutions = 0;
-        for round in 0..6000 {
-            let (items, options) = random_matrix(10, &mut seed);
-            let expected = brute_force(items, &options);
-            total_solutions += expected.len();
-            with_engine(|e| {
-                e.set_choice(if total_solutions % 2 == 0 { Choice::FewestOptions } else { Choice::WeightedFailures });
-                e.set_probing(round % 3 != 0);
-                e.set_reductions_after(if round % 2 == 1 { 0 } else { u64::MAX });
-                let refs = load(e, items, &options);
-                e.check_links().unwrap();
-                let before = snapshot(e);
-                assert_eq!(all_solutions(e, &refs), expected, "{items} items, {options:?}");
-                e.check_links().unwrap();
-                assert_eq!(snapshot(e), before, "search must restore the matrix");
-            });
+        fn round<I: Index>(e: &mut Dlx<'_, I>, m: &Matrix, round: usize, expected: &[Vec<usize>]) {
+            e.set_choice(if round % 4 < 2 { Choice::FewestOptions } else { Choice::WeightedFailures });
+            e.set_probing(round % 3 != 0);
+            e.set_reductions_after(if round % 2 == 1 { 0 } else { u64::MAX });
+            let refs = load(e, m);
+            e.check_links().unwrap();
+            let before = snapshot(e);
+            assert_eq!(all_solutions(e, &refs), expected, "{m:?}");
+            e.check_links().unwrap();
+            assert_eq!(snapshot(e), before, "search must restore the matrix");
         }
+        let mut with_secondary = 0;
+        for k in 0..6000 {
+            let m = random_matrix(10, &mut seed);
+            let expected = brute_force(&m);
+            total_solutions += expected.len();
+            if m.secondary > 0 && !expected.is_empty() {
+                with_secondary += 1;
+            }
+            if k % 2 == 0 {
+                with_engine(|e| round(e, &m, k, &expected));
+            } else {
+                with_engine16(|e| round(e, &m, k, &expected));
+            }
+        }
+        assert!(with_secondary > 500, "only {with_secondary} solvable matrices with secondary items");
         assert!(total_solutions > 1000, "the generator should make solvable cases too");
     }
 
@@ -1023,15 +1371,14 @@ mod tests {
         let mut seed = 0xD15C_A2D0_0000_0001u64;
         let mut discarded = 0;
         for round in 0..3000 {
-            let (items, options) = random_matrix(8, &mut seed);
-            let n_options = options.len();
-            let banned: Vec<usize> = (0..n_options).filter(|_| rng(&mut seed) % 4 == 0).collect();
+            let m = random_matrix(8, &mut seed);
+            let banned: Vec<usize> = (0..m.options.len()).filter(|_| rng(&mut seed) % 4 == 0).collect();
             let expected: Vec<Vec<usize>> =
-                brute_force(items, &options).into_iter().filter(|s| !s.iter().any(|k| banned.contains(k))).collect();
+                brute_force(&m).into_iter().filter(|s| !s.iter().any(|k| banned.contains(k))).collect();
             with_engine(|e| {
                 e.set_probing(round % 2 == 0);
                 e.set_reductions_after(if round % 3 == 0 { 0 } else { u64::MAX });
-                let refs = load(e, items, &options);
+                let refs = load(e, &m);
                 let before = snapshot(e);
                 let mut found = Vec::new();
                 e.search_pruned(
@@ -1053,7 +1400,7 @@ mod tests {
                     },
                 );
                 found.sort();
-                assert_eq!(found, expected, "{items} items, {options:?}, banned {banned:?}");
+                assert_eq!(found, expected, "{m:?}, banned {banned:?}");
                 e.check_links().unwrap();
                 assert_eq!(snapshot(e), before, "search must restore discarded options");
             });
@@ -1063,8 +1410,8 @@ mod tests {
 
     /// Items 1..4; options {1}, {2}, {3}, {4}, {1,2}, {3,4} (indices 0..5): four solutions,
     /// two of them using {1}.
-    fn two_pairs(e: &mut Small) -> Vec<OptionRef> {
-        e.reset(4).unwrap();
+    fn two_pairs(e: &mut Dlx<'_, u32>) -> Vec<OptionRef> {
+        e.reset(4, 0).unwrap();
         [&[1][..], &[2], &[3], &[4], &[1, 2], &[3, 4]].iter().map(|o| e.add_option(o).unwrap()).collect()
     }
 
@@ -1118,7 +1465,7 @@ mod tests {
     #[test]
     fn option_items_are_reported_in_order() {
         with_engine(|e| {
-            e.reset(5).unwrap();
+            e.reset(5, 0).unwrap();
             let a = e.add_option(&[5, 2]).unwrap();
             let b = e.add_option(&[1, 3, 4]).unwrap();
             assert_eq!(e.option_items(a).collect::<Vec<_>>(), vec![5, 2]);
@@ -1129,18 +1476,21 @@ mod tests {
     #[test]
     fn bad_options_and_overflow_are_errors_not_panics() {
         with_engine(|e| {
-            assert_eq!(e.reset(16), Err(BuildError::Capacity));
-            e.reset(3).unwrap();
+            assert_eq!(e.reset(15, 0), Err(BuildError::Capacity));
+            assert_eq!(e.reset(10, 5), Err(BuildError::Capacity));
+            e.reset(3, 1).unwrap();
+            assert_eq!(e.add_option(&[4]), Err(BuildError::BadOption), "no primary item");
+            assert_eq!(e.add_option(&[5]), Err(BuildError::BadOption));
             assert_eq!(e.add_option(&[]), Err(BuildError::BadOption));
             assert_eq!(e.add_option(&[0]), Err(BuildError::BadOption));
-            assert_eq!(e.add_option(&[4]), Err(BuildError::BadOption));
             assert_eq!(e.add_option(&[2, 2]), Err(BuildError::BadOption));
+            assert_eq!(e.add_option(&[1, 4, 4]), Err(BuildError::BadOption));
             let mut added = 0;
             while e.add_option(&[1, 2, 3]).is_ok() {
                 added += 1;
             }
-            // 512 nodes: 4 headers, 1 spacer, then 4 nodes per option (3 items + spacer).
-            assert_eq!(added, ((512 - 5) / 4).min(64));
+            // 512 nodes: the root, 4 headers, 1 spacer, then 4 nodes per option (3 items + spacer).
+            assert_eq!(added, ((512 - 6) / 4).min(64));
             e.check_links().unwrap();
         });
     }

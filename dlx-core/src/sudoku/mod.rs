@@ -12,7 +12,7 @@ use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
 use crate::exact_cover::deadline::Deadline;
-use crate::exact_cover::dlx::{Dlx, Flow, OptionRef, SearchStats};
+use crate::exact_cover::dlx::{Capacity, Dlx, Flow, OptionRef, SearchStats, Storage};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 
 /// Rows of the original programs' matrices: one per (cell, digit), plus their slack of 10
@@ -33,10 +33,18 @@ pub const fn max_nodes(side: usize) -> usize {
     4 * max_options(side) + max_items(side) + max_options(side)
 }
 
-/// The engine sized for 16x16 grids (about 158 KiB).
-pub type Engine16 = Dlx<{ max_items(16) }, { max_options(16) }, { max_nodes(16) }>;
-/// The engine sized for 9x9 grids.
-pub type Engine9 = Dlx<{ max_items(9) }, { max_options(9) }, { max_nodes(9) }>;
+/// The engine's capacity for a `side` x `side` grid.
+pub const fn capacity(side: usize) -> Capacity {
+    Capacity { items: max_items(side), options: max_options(side), nodes: max_nodes(side) }
+}
+
+/// The DLX engine the Sudoku searches run: 16-bit links, which halve its memory.
+pub type Engine<'m> = Dlx<'m, u16>;
+/// The engine's memory sized for 16x16 grids (about 158 KiB).
+pub type Engine16 =
+    Storage<u16, { max_items(16) }, { max_options(16) }, { max_nodes(16) }, { capacity(16).words::<u16>() }>;
+/// The engine's memory sized for 9x9 grids.
+pub type Engine9 = Storage<u16, { max_items(9) }, { max_options(9) }, { max_nodes(9) }, { capacity(9).words::<u16>() }>;
 
 /// Words of learnt clauses in [`Learner16`] (48 KiB of its 158 KiB).
 pub const STORE16: usize = 24_576;
@@ -134,8 +142,16 @@ pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8], deadline:
 /// The searches by clause learning, for any box size the workspace is sized for: the learner
 /// first, with the Hall sets at every restart, and the DLX engine in the same bytes as the
 /// backstop.
-impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const EI: usize, const EO: usize, const EN: usize>
-    Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Dlx<EI, EO, EN>>
+impl<
+    const BOX: usize,
+    const LI: usize,
+    const LO: usize,
+    const S: usize,
+    const EI: usize,
+    const EO: usize,
+    const EN: usize,
+    const EW: usize,
+> Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Storage<u16, EI, EO, EN, EW>>
 {
     /// A learner set up in `space`, and the shape; [`Error::Cell`] or [`Error::Length`] for
     /// `cells` the shape does not take.
@@ -154,9 +170,9 @@ impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const E
     }
 
     /// The DLX engine in the same bytes, once the learner is done with them.
-    fn dlx(space: &mut MaybeUninit<Self>) -> &mut Dlx<EI, EO, EN> {
+    fn dlx(space: &mut MaybeUninit<Self>) -> Engine<'_> {
         // SAFETY: as in `learner`.
-        Dlx::zeroed_in(unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Dlx<EI, EO, EN>>>() })
+        Storage::zeroed_in(unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Storage<u16, EI, EO, EN, EW>>>() })
     }
 
     /// Fills the blanks of `cells` with a solution, the DLX taking over after `max_conflicts`
@@ -183,7 +199,7 @@ impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const E
             Some(false) => Err(Error::Unsolvable),
             None if deadline.passed() => Err(Error::Timeout),
             None => {
-                let stats = solve_within(Self::dlx(space), shape, cells, deadline)?;
+                let stats = solve_within(&mut Self::dlx(space), shape, cells, deadline)?;
                 Ok(SolveStats { learning, dlx_nodes: Some(stats.nodes) })
             }
         }
@@ -212,7 +228,7 @@ impl<const BOX: usize, const LI: usize, const LO: usize, const S: usize, const E
         match verdict {
             Some(_) => Ok(count),
             None if deadline.passed() => Err(Error::Timeout),
-            None => count_solutions(Self::dlx(space), shape, cells, limit, deadline),
+            None => count_solutions(&mut Self::dlx(space), shape, cells, limit, deadline),
         }
     }
 }
@@ -334,8 +350,8 @@ pub fn write(shape: Shape, cells: &[u8], text: &mut [u8]) {
 /// every call. Leaves `cells` as it was when there is none ([`Error::Unsolvable`]), givens
 /// that repeat in a unit included.
 #[cfg(any(test, feature = "internals"))] // tests and benchmarks
-pub fn solve<const I: usize, const O: usize, const N: usize>(
-    engine: &mut Dlx<I, O, N>,
+pub fn solve(
+    engine: &mut Engine<'_>,
     shape: Shape,
     cells: &mut [u8],
 ) -> Result<SearchStats, Error> {
@@ -343,8 +359,8 @@ pub fn solve<const I: usize, const O: usize, const N: usize>(
 }
 
 /// [`solve`] that stops when `deadline` passes ([`Error::Timeout`], `cells` untouched).
-pub fn solve_within<const I: usize, const O: usize, const N: usize>(
-    engine: &mut Dlx<I, O, N>,
+pub fn solve_within(
+    engine: &mut Engine<'_>,
     shape: Shape,
     cells: &mut [u8],
     deadline: &mut Deadline,
@@ -352,7 +368,7 @@ pub fn solve_within<const I: usize, const O: usize, const N: usize>(
     encode(engine, shape, cells)?;
     let mut solved = false;
     let stats = engine.search_pruned(
-        |_| !deadline.tick(1),
+        |e| e.within(deadline),
         |e| {
             for option in e.chosen() {
                 let (cell, digit) = option_cell_digit(e, shape, option);
@@ -372,8 +388,8 @@ pub fn solve_within<const I: usize, const O: usize, const N: usize>(
 /// Counts the completions of `cells`, stopping at `limit` (at least 1, else [`Error::Arg`]);
 /// 0 when there is none, repeated givens included. [`Error::Timeout`] when `deadline` passes
 /// before the count is settled.
-pub fn count_solutions<const I: usize, const O: usize, const N: usize>(
-    engine: &mut Dlx<I, O, N>,
+pub fn count_solutions(
+    engine: &mut Engine<'_>,
     shape: Shape,
     cells: &[u8],
     limit: u64,
@@ -388,7 +404,7 @@ pub fn count_solutions<const I: usize, const O: usize, const N: usize>(
     }
     let mut found = 0;
     engine.search_pruned(
-        |_| !deadline.tick(1),
+        |e| e.within(deadline),
         |_| {
             found += 1;
             if found == limit { Flow::Stop } else { Flow::Continue }
@@ -435,8 +451,8 @@ pub fn candidates(shape: Shape, cells: &[u8]) -> Result<[u32; MAX_CELLS], Error>
 /// `options`, in that order (the order in which the search will try them), then selects the
 /// givens' options. A given left out of `options`, or a second given with the same digit in a
 /// unit (its option is gone once the first is selected), is [`Error::Unsolvable`].
-pub fn build<const I: usize, const O: usize, const N: usize>(
-    engine: &mut Dlx<I, O, N>,
+pub fn build(
+    engine: &mut Engine<'_>,
     shape: Shape,
     cells: &[u8],
     options: impl IntoIterator<Item = (usize, u8)>,
@@ -448,7 +464,7 @@ pub fn build<const I: usize, const O: usize, const N: usize>(
     // A capacity error means the engine was sized for a smaller grid than `shape`: the input
     // holds more cells than this engine takes.
     let capacity = |_| Error::Length;
-    engine.reset(shape.items()).map_err(capacity)?;
+    engine.reset(shape.items(), 0).map_err(capacity)?;
     for (cell, digit) in options {
         let digit = usize::from(digit);
         if cell >= shape.cells() || !(1..=side).contains(&digit) {
@@ -477,8 +493,8 @@ pub fn build<const I: usize, const O: usize, const N: usize>(
 }
 
 /// The (cell, digit) that an option of a matrix made by [`build`] stands for.
-pub fn option_cell_digit<const I: usize, const O: usize, const N: usize>(
-    engine: &Dlx<I, O, N>,
+pub fn option_cell_digit(
+    engine: &Engine<'_>,
     shape: Shape,
     option: OptionRef,
 ) -> (usize, u8) {
@@ -486,8 +502,8 @@ pub fn option_cell_digit<const I: usize, const O: usize, const N: usize>(
 }
 
 /// [`build`] with every candidate (see [`candidates`]), cells in order, digits ascending.
-fn encode<const I: usize, const O: usize, const N: usize>(
-    engine: &mut Dlx<I, O, N>,
+fn encode(
+    engine: &mut Engine<'_>,
     shape: Shape,
     cells: &[u8],
 ) -> Result<(), Error> {

@@ -52,7 +52,7 @@ use self::search::{Search, SearchRun, UNLIMITED, branch_for, score_within};
 pub use self::weights::{CELLS, Grid, SCALE, score};
 use crate::Error;
 use crate::exact_cover::deadline::Deadline;
-use crate::sudoku::{self, Engine9, Shape};
+use crate::sudoku::{self, Engine, Engine9, Shape};
 
 /// Subgradient iterations a phase takes before its searches.
 const PHASE_ITERATIONS: usize = 50;
@@ -96,11 +96,11 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
     let mut allowed = [0; CELLS];
     allowed.copy_from_slice(&sudoku::candidates(Shape::NINE, cells)?[..CELLS]);
     let mut slot = MaybeUninit::uninit();
-    let engine = Engine9::zeroed_in(&mut slot);
-    branch_for(engine, false);
+    let mut engine = Engine9::zeroed_in(&mut slot);
+    branch_for(&mut engine, false);
     engine.set_reductions_after(u64::MAX);
     let mut first = *cells;
-    let nodes = sudoku::solve_within(engine, Shape::NINE, &mut first, deadline)?.nodes;
+    let nodes = sudoku::solve_within(&mut engine, Shape::NINE, &mut first, deadline)?.nodes;
 
     let mut solver = Solver {
         engine,
@@ -137,7 +137,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
 /// The state of one [`target_max_with`]: the incumbent, the effort so far, and what every
 /// search shares.
 struct Solver<'a, 'd> {
-    engine: &'a mut Engine9,
+    engine: Engine<'a>,
     cells: &'a Grid,
     allowed: &'a [u32; CELLS],
     quick_budget: u64,
@@ -149,7 +149,7 @@ struct Solver<'a, 'd> {
     deadline: &'a mut Deadline<'d>,
 }
 
-impl<'d> Solver<'_, 'd> {
+impl<'a, 'd> Solver<'a, 'd> {
     /// Takes a search's effort and, if it found a better grid, that grid as the incumbent.
     fn record(&mut self, run: &SearchRun) {
         self.nodes += run.nodes;
@@ -222,8 +222,8 @@ impl<'d> Solver<'_, 'd> {
         reduced: &'s ReducedCosts,
         value: i64,
         strong: Option<&'s mut PatternBound>,
-    ) -> Search<'s, 's, 'd> {
-        let (engine, deadline) = (&mut *self.engine, &mut *self.deadline);
+    ) -> Search<'s, 's, 'a, 'd> {
+        let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
         Search { engine, cells: self.cells, allowed: self.allowed, reduced, value, strong, deadline }
     }
 }

@@ -8,7 +8,7 @@ use super::relaxation::ReducedCosts;
 use super::weights::{CELLS, Grid, SCALE, SIDE};
 use crate::exact_cover::deadline::Deadline;
 use crate::exact_cover::dlx::{Choice, Flow};
-use crate::sudoku::{self, Engine9, Shape, max_nodes};
+use crate::sudoku::{self, Engine, Shape, max_nodes};
 
 const NODES9: usize = max_nodes(SIDE);
 /// A reduced-cost limit that cuts nothing (sums of 81 finite reduced costs stay far below).
@@ -18,8 +18,8 @@ pub(super) const UNLIMITED: i64 = i64::MAX / 4;
 const NODE_STEPS: usize = 10;
 
 /// One branch and bound over the completions whose reduced costs sum to at most a limit.
-pub(super) struct Search<'e, 'a, 'd> {
-    pub(super) engine: &'e mut Engine9,
+pub(super) struct Search<'e, 'a, 'm, 'd> {
+    pub(super) engine: &'e mut Engine<'m>,
     pub(super) cells: &'a Grid,
     pub(super) allowed: &'a [u32; CELLS],
     pub(super) reduced: &'a ReducedCosts,
@@ -34,7 +34,7 @@ pub(super) struct Search<'e, 'a, 'd> {
     pub(super) deadline: &'e mut Deadline<'d>,
 }
 
-impl Search<'_, '_, '_> {
+impl Search<'_, '_, '_, '_> {
     /// Returns the completion found (the first if not `exhaustive`; else the best, each find
     /// lowering the limit so that only a strictly better one is sought), the nodes searched,
     /// and whether the search ended within `node_budget` nodes and before the deadline (if not,
@@ -72,13 +72,14 @@ impl Search<'_, '_, '_> {
         }
         let limit = Cell::new(limit);
         let visits = Cell::new(0u64);
-        let spent = |e: &Engine9| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
+        let spent = |e: &Engine<'_>| e.chosen().map(|o| cost[o.index()]).sum::<i64>();
         let mut found = None;
         branch_for(engine, strong.is_some());
         let stats = engine.search_pruned(
             |e| {
                 visits.set(visits.get() + 1);
                 if visits.get() > node_budget || deadline.tick(1) {
+                    e.stop();
                     return false;
                 }
                 if limit.get() >= UNLIMITED {
@@ -139,13 +140,13 @@ pub(super) fn score_within(value: i64, limit: i64) -> i64 {
 /// engine's default does, on failure weights with probing: on the slowest near-empty grids known that
 /// took 20 to 600 times fewer nodes than the fewest options (and weights without probing
 /// stalled).
-pub(super) fn branch_for(engine: &mut Engine9, pattern_search: bool) {
+pub(super) fn branch_for(engine: &mut Engine<'_>, pattern_search: bool) {
     engine.set_choice(if pattern_search { Choice::WeightedFailures } else { Choice::FewestOptions });
     engine.set_probing(pattern_search);
 }
 
 /// `cells` with the digits of the options chosen so far filled in.
-fn filled(engine: &Engine9, cells: &Grid) -> Grid {
+fn filled(engine: &Engine<'_>, cells: &Grid) -> Grid {
     let mut grid = *cells;
     for option in engine.chosen() {
         let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
@@ -156,7 +157,7 @@ fn filled(engine: &Engine9, cells: &Grid) -> Grid {
 
 /// The candidates of every cell at a search node: the digit of a filled cell, the options
 /// left for an open one.
-fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
+fn node_candidates(engine: &Engine<'_>, cells: &Grid) -> [u32; CELLS] {
     let grid = filled(engine, cells);
     let mut candidates = [0; CELLS];
     for (cell, mask) in candidates.iter_mut().enumerate() {
@@ -173,7 +174,7 @@ fn node_candidates(engine: &Engine9, cells: &Grid) -> [u32; CELLS] {
 
 /// Takes out of the search, below the current node, every open cell's option whose digit is
 /// not among the cell's `survivors`.
-fn discard_all_but(engine: &mut Engine9, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
+fn discard_all_but(engine: &mut Engine<'_>, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
     for cell in 0..CELLS {
         if candidates[cell].count_ones() < 2 || candidates[cell] & !survivors[cell] == 0 {
             // A filled cell (its item covered), or an open one with one candidate (kept: the

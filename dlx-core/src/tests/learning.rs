@@ -132,7 +132,7 @@ fn one_wrong_digit(shape: Shape, puzzle: &[u8], solution: &[u8], start: usize) -
 fn nine_by_nine_sets_give_the_listed_answers_and_prove_wrong_digits_unsolvable() {
     let mut slot = MaybeUninit::<Learner9>::uninit();
     let mut engine = MaybeUninit::uninit();
-    let engine = Engine9::zeroed_in(&mut engine);
+    let engine = &mut Engine9::zeroed_in(&mut engine);
     let (mut reductions, mut proofs) = (0, 0);
     for name in ["magictour-top1465-1465", "forum-hardest-1106-375", "norvig-hardest-11", "royle-17clue-every20th-2458"]
     {
@@ -175,7 +175,7 @@ fn hard_16x16_sets_give_the_listed_answers_with_a_small_store() {
 fn sixteen_by_sixteen_wrong_digits_are_proven_unsolvable_as_the_dlx_counts() {
     let mut slot = MaybeUninit::<SmallLearner16>::uninit();
     let mut engine = MaybeUninit::uninit();
-    let engine = Engine16::zeroed_in(&mut engine);
+    let engine = &mut Engine16::zeroed_in(&mut engine);
     let mut proofs = 0;
     for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "enjoysudoku-tarek-first20-20"] {
         let puzzles = read_data(&format!("sudoku16/{name}.txt"));
@@ -288,9 +288,9 @@ fn a_store_too_small_for_its_reasons_restarts_and_still_answers_right() {
 /// blocking clauses overflow the smallest store, so the DLX fallback is exercised too.
 #[test]
 fn counts_by_clause_learning_equal_backtracking_on_random_4x4() {
-    use crate::exact_cover::dlx::Dlx;
+    use crate::exact_cover::dlx::Storage;
     use crate::sudoku::{Workspace, max_nodes};
-    type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
+    type Engine4 = Storage<u16, { max_items(4) }, { max_options(4) }, { max_nodes(4) }, { sudoku::capacity(4).words::<u16>() }>;
     let mut space = MaybeUninit::<Workspace<Learner4, Engine4>>::uninit();
     let mut seed = 0xC0_0A7_u64;
     let mut sizes = std::collections::BTreeSet::new();

@@ -3,5 +3,6 @@
 
 mod common;
 mod learning;
+mod problem;
 mod sudoku;
 mod target;

@@ -4,17 +4,17 @@
 
 use super::common::{brute_force_4x4, is_completion, no_limit, read_data, rng};
 use crate::Error;
-use crate::exact_cover::dlx::Dlx;
+use crate::exact_cover::dlx::{Dlx, Storage};
 use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options, nine};
 use std::mem::MaybeUninit;
 
-type Engine4 = Dlx<{ max_items(4) }, { max_options(4) }, { max_nodes(4) }>;
+type Engine4 = Storage<u16, { max_items(4) }, { max_options(4) }, { max_nodes(4) }, { sudoku::capacity(4).words::<u16>() }>;
 
 #[test]
 fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {
     let shape = Shape::with_box_size(2).unwrap();
     let mut slot = MaybeUninit::uninit();
-    let e = Engine4::zeroed_in(&mut slot);
+    let e = &mut Engine4::zeroed_in(&mut slot);
     let mut seed = 0xD1B5_4A32_D192_ED03u64;
     let (mut unsolvable, mut unique, mut many) = (0, 0, 0);
     for _ in 0..4000 {
@@ -55,7 +55,7 @@ fn check_9x9_set(name: &str) -> u64 {
     let puzzles = read_data(&format!("sudoku9/{name}.txt"));
     let solutions = read_data(&format!("sudoku9/{name}.solutions.txt"));
     let mut slot = MaybeUninit::uninit();
-    let e = Engine9::zeroed_in(&mut slot);
+    let e = &mut Engine9::zeroed_in(&mut slot);
     let (mut n, mut nodes) = (0, 0);
     for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
         let puzzle = digits_9(p);
@@ -89,7 +89,7 @@ fn check_9x9_set(name: &str) -> u64 {
 #[test]
 fn the_9x9_bit_board_search_counts_as_the_dlx_engine_does() {
     let mut slot = MaybeUninit::uninit();
-    let e = Engine9::zeroed_in(&mut slot);
+    let e = &mut Engine9::zeroed_in(&mut slot);
     let mut seed = 0x0b17_b0a2_d900_0009u64;
     let mut kinds = [0; 4];
     for round in 0..3000 {
@@ -134,8 +134,8 @@ fn nine_by_nine_norvig_and_royle() {
 /// Checks every puzzle of `name` (lines 1-based in `skip` aside) against its .nsol.txt line
 /// (1, or 2 for two or more) and that the solution returned is a completion; returns how many
 /// were unique and how many had more solutions.
-fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
-    e: &mut Dlx<I, O, N>,
+fn check_solution_counts(
+    e: &mut Dlx<'_, u16>,
     shape: Shape,
     name: &str,
     parse: fn(&str) -> Vec<u8>,
@@ -163,7 +163,7 @@ fn check_solution_counts<const I: usize, const O: usize, const N: usize>(
 #[test]
 fn nine_by_nine_serg_puzzles_all_have_two_or_more_solutions() {
     let mut slot = MaybeUninit::uninit();
-    let e = Engine9::zeroed_in(&mut slot);
+    let e = &mut Engine9::zeroed_in(&mut slot);
     let counted = check_solution_counts(e, Shape::NINE, "sudoku9/serg-benchmark-first1000-1000", digits_9, &[]);
     assert_eq!(counted, (0, 1000));
 }
@@ -171,7 +171,7 @@ fn nine_by_nine_serg_puzzles_all_have_two_or_more_solutions() {
 #[test]
 fn sixteen_by_sixteen_solution_counts_match_the_lloyd_amos_nsol_file() {
     let mut slot = MaybeUninit::uninit();
-    let e = Engine16::zeroed_in(&mut slot);
+    let e = &mut Engine16::zeroed_in(&mut slot);
     let (unique, many) = check_solution_counts(e, Shape::SIXTEEN, "sudoku16/lloyd-amos-acs-general-1900", letters, &[]);
     assert!(unique > 600 && many > 1100, "{unique} unique, {many} with more");
 }
@@ -179,7 +179,7 @@ fn sixteen_by_sixteen_solution_counts_match_the_lloyd_amos_nsol_file() {
 #[test]
 fn sixteen_by_sixteen_known_puzzles_are_unique() {
     let mut slot = MaybeUninit::uninit();
-    let e = Engine16::zeroed_in(&mut slot);
+    let e = &mut Engine16::zeroed_in(&mut slot);
     for name in ["gecode-janko-55", "goomii17-hexasudoku-3000", "poj3076-sample-1"] {
         let puzzles = read_data(&format!("sudoku16/{name}.txt"));
         for (line, p) in puzzles.lines().enumerate() {

@@ -1,0 +1,292 @@
+//! A general exact cover problem kept in memory its caller owns: a header of counts, two
+//! answer arrays, and a DLX engine with 32-bit links, all in one slice of words. Every call
+//! takes the engine up again from the header ([`Dlx::resume`]), so nothing lives between
+//! calls but those words, and nothing is allocated.
+//!
+//! Searches here are DLX1's: the primary item with the fewest options, the first such, no
+//! probing and no reductions, so node counts compare with Knuth's program node for node.
+
+use super::deadline::Deadline;
+use super::dlx::{Capacity, Choice, Dlx, Flow, Shape};
+use crate::Error;
+
+/// Most items + options + entries of one problem: node numbers stay below the 32-bit spacer
+/// mark with the two roots and one spacer to spare.
+pub const LIMIT: u64 = (1 << 31) - 3;
+
+/// The header's words, in order.
+const MAGIC: usize = 0;
+const PRIMARY: usize = 1;
+const SECONDARY: usize = 2;
+const OPTION_CAP: usize = 3;
+const ENTRY_CAP: usize = 4;
+const WORDS: usize = 5;
+const OPTIONS: usize = 6;
+const NEXT_NODE: usize = 7;
+const ENTRIES: usize = 8;
+const WIDEST: usize = 9;
+const NODES: usize = 10;
+const HEAD: usize = 12;
+/// Marks memory that [`Problem::new`] laid out ("dlxprob" and a layout version).
+const MAGIC_WORD: u64 = u64::from_le_bytes(*b"dlxprob1");
+
+/// An exact cover problem in a caller's words: items `0..primary` must be covered exactly
+/// once, items `primary..primary + secondary` at most once; options are added one at a time
+/// and numbered from 0 in that order.
+pub struct Problem<'m> {
+    head: &'m mut [u64],
+    /// Two arrays of `items + 1` option numbers: a solution as it is reported, and the best
+    /// cover [`minimum`](Self::minimum) has found so far.
+    answers: &'m mut [i32],
+    engine: &'m mut [u64],
+}
+
+/// The layout of a problem of `items` items, `options` options and `entries` entries: words
+/// of the answers and of the engine, or `None` beyond [`LIMIT`] or the address space.
+fn layout(items: u64, options: u64, entries: u64) -> Option<(usize, usize, Capacity)> {
+    let total = items.checked_add(options)?.checked_add(entries)?;
+    // Every part is at most 64 bytes per item, option or entry, plus a little: beyond what a
+    // slice may span, no sum below can overflow.
+    if total > LIMIT || usize::try_from(64 * (total + 64)).ok()? > isize::MAX as usize {
+        return None;
+    }
+    let (items, options, entries) = (items as usize, options as usize, entries as usize);
+    let capacity = Capacity::for_problem(items, options, entries);
+    let answers = (2 * (items + 1)).div_ceil(4) * 2;
+    Some((answers, capacity.words::<u32>().div_ceil(2) * 2, capacity))
+}
+
+/// The engine over a problem's words, searching as DLX1 does; `None` if the header was
+/// changed between calls so that it no longer fits.
+fn dlx1(words: &mut [u64], capacity: Capacity, shape: Shape) -> Option<Dlx<'_, u32>> {
+    let mut engine = Dlx::resume(words, capacity, shape)?;
+    engine.set_choice(Choice::FewestOptions);
+    engine.set_probing(false);
+    engine.set_reductions_after(u64::MAX);
+    Some(engine)
+}
+
+impl<'m> Problem<'m> {
+    /// Bytes of memory a problem with up to `items` items in all, `options` options and
+    /// `entries` option entries needs, a multiple of 16; `None` when a count is negative or
+    /// the problem is beyond [`LIMIT`].
+    pub fn size(items: i64, options: i64, entries: i64) -> Option<usize> {
+        let (answers, engine, _) =
+            layout(u64::try_from(items).ok()?, u64::try_from(options).ok()?, u64::try_from(entries).ok()?)?;
+        HEAD.checked_add(answers)?.checked_add(engine)?.checked_mul(8)
+    }
+
+    /// Lays out an empty problem in `memory` (whatever it held), with room for `options`
+    /// options and `entries` entries. [`Error::Arg`] for a negative count or a problem beyond
+    /// [`LIMIT`], [`Error::Capacity`] when `memory` is shorter than [`size`](Self::size).
+    pub fn new(memory: &'m mut [u64], primary: i32, secondary: i32, options: i32, entries: i64) -> Result<Self, Error> {
+        let count = |n: i64| u64::try_from(n).map_err(|_| Error::Arg);
+        let (primary, secondary, options, entries) =
+            (count(primary.into())?, count(secondary.into())?, count(options.into())?, count(entries)?);
+        let items = primary + secondary;
+        let size = Self::size(items as i64, options as i64, entries as i64).ok_or(Error::Arg)?;
+        if memory.len() < size / 8 {
+            return Err(Error::Capacity);
+        }
+        let memory = &mut memory[..size / 8];
+        memory[..HEAD].fill(0);
+        memory[MAGIC] = MAGIC_WORD;
+        memory[PRIMARY] = primary;
+        memory[SECONDARY] = secondary;
+        memory[OPTION_CAP] = options;
+        memory[ENTRY_CAP] = entries;
+        memory[WORDS] = (size / 8) as u64;
+        let mut problem = Self::split(memory).ok_or(Error::Arg)?;
+        let capacity = problem.capacity();
+        let mut engine = Dlx::<u32>::new(problem.engine, capacity).ok_or(Error::Arg)?;
+        engine.reset(primary as usize, secondary as usize).map_err(|_| Error::Arg)?;
+        let shape = engine.shape();
+        problem.save(shape);
+        Ok(problem)
+    }
+
+    /// The problem [`new`](Self::new) laid out in `memory` (which may be longer than it needs:
+    /// the header says how many words it is); `None` when the header is not one of ours.
+    pub fn open(memory: &'m mut [u64]) -> Option<Self> {
+        if memory.len() < HEAD || memory[MAGIC] != MAGIC_WORD {
+            return None;
+        }
+        let words = usize::try_from(memory[WORDS]).ok()?;
+        let memory = memory.get_mut(..words)?;
+        let problem = Self::split(memory)?;
+        let h = &problem.head;
+        let fits = h[OPTIONS] <= h[OPTION_CAP]
+            && h[ENTRIES] <= h[ENTRY_CAP]
+            && h[WIDEST] <= h[PRIMARY]
+            && Self::size((h[PRIMARY] + h[SECONDARY]) as i64, h[OPTION_CAP] as i64, h[ENTRY_CAP] as i64) == Some(words * 8);
+        fits.then_some(problem)
+    }
+
+    /// How many words the problem at the start of `memory` spans, from its header; `None`
+    /// when it is not one of ours. For a C caller's pointer, before a slice is made of it.
+    pub fn words(head: &[u64]) -> Option<usize> {
+        (head.len() >= HEAD && head[MAGIC] == MAGIC_WORD).then(|| usize::try_from(head[WORDS]).ok()).flatten()
+    }
+
+    /// Words of a header: what [`words`](Self::words) reads.
+    pub const HEAD_WORDS: usize = HEAD;
+
+    fn split(memory: &'m mut [u64]) -> Option<Self> {
+        let (primary, secondary) = (memory[PRIMARY], memory[SECONDARY]);
+        let (answer_words, engine_words, _) =
+            layout(primary.checked_add(secondary)?, memory[OPTION_CAP], memory[ENTRY_CAP])?;
+        let (head, rest) = memory.split_at_mut(HEAD);
+        if rest.len() < answer_words + engine_words {
+            return None;
+        }
+        let (answers, engine) = rest.split_at_mut(answer_words);
+        let items = (primary + secondary) as usize;
+        // SAFETY: `answers` is initialised, 8-aligned memory of `answer_words` words, which
+        // hold 2 * (items + 1) i32 (see `layout`); every bit pattern is an i32.
+        let answers = unsafe { core::slice::from_raw_parts_mut(answers.as_mut_ptr().cast::<i32>(), 2 * (items + 1)) };
+        Some(Problem { head, answers, engine: &mut engine[..engine_words] })
+    }
+
+    fn capacity(&self) -> Capacity {
+        let items = (self.head[PRIMARY] + self.head[SECONDARY]) as usize;
+        Capacity::for_problem(items, self.head[OPTION_CAP] as usize, self.head[ENTRY_CAP] as usize)
+    }
+
+    fn shape(&self) -> Shape {
+        let items = (self.head[PRIMARY] + self.head[SECONDARY]) as usize;
+        Shape {
+            primary: self.head[PRIMARY] as usize,
+            items,
+            options: self.head[OPTIONS] as usize,
+            next_node: self.head[NEXT_NODE] as usize,
+        }
+    }
+
+    fn save(&mut self, shape: Shape) {
+        self.head[OPTIONS] = shape.options as u64;
+        self.head[NEXT_NODE] = shape.next_node as u64;
+    }
+
+    /// Appends an option covering `items` (numbers from 0) and returns its number.
+    ///
+    /// # Errors
+    /// [`Error::Arg`] when `items` is empty, names an item out of range or twice, or no
+    /// primary item; [`Error::Capacity`] past the options or entries the problem was sized
+    /// for. A rejected option changes nothing.
+    pub fn add(&mut self, items: &[i32]) -> Result<usize, Error> {
+        let (primary, all) = (self.head[PRIMARY], self.head[PRIMARY] + self.head[SECONDARY]);
+        let in_range = |&i: &i32| u64::try_from(i).is_ok_and(|i| i < all);
+        if items.is_empty() || !items.iter().all(in_range) {
+            return Err(Error::Arg);
+        }
+        let widest = items.iter().filter(|&&i| (i as u64) < primary).count() as u64;
+        if widest == 0 {
+            return Err(Error::Arg);
+        }
+        if self.head[OPTIONS] >= self.head[OPTION_CAP] || self.head[ENTRIES] + items.len() as u64 > self.head[ENTRY_CAP] {
+            return Err(Error::Capacity);
+        }
+        let (capacity, shape) = (self.capacity(), self.shape());
+        let mut engine = dlx1(self.engine, capacity, shape).ok_or(Error::Arg)?;
+        let option = engine.add_option_from(items.iter().map(|&i| i as usize + 1)).map_err(|_| Error::Arg)?;
+        let number = engine.ordinal(option);
+        let shape = engine.shape();
+        self.save(shape);
+        self.head[ENTRIES] += items.len() as u64;
+        self.head[WIDEST] = self.head[WIDEST].max(widest);
+        Ok(number)
+    }
+
+    /// Visits exact covers in DLX1's order, each as its option numbers ascending, until
+    /// `limit` (at least 1) have been visited, `visit` returns true, or `expired` says the time
+    /// is up (it is asked every few tens of microseconds).
+    /// Returns the number visited. The problem is unchanged afterwards.
+    ///
+    /// # Errors
+    /// [`Error::Arg`] for a `limit` of 0, [`Error::Timeout`] once `expired` says so.
+    pub fn search(
+        &mut self,
+        limit: u64,
+        mut expired: impl FnMut() -> bool,
+        mut visit: impl FnMut(&[i32]) -> bool,
+    ) -> Result<u64, Error> {
+        let deadline = &mut Deadline::new(&mut expired);
+        if limit == 0 {
+            return Err(Error::Arg);
+        }
+        let (capacity, shape) = (self.capacity(), self.shape());
+        let (answer, _) = self.answers.split_at_mut(self.answers.len() / 2);
+        let mut engine = dlx1(self.engine, capacity, shape).ok_or(Error::Arg)?;
+        let mut found = 0;
+        let stats = engine.search_pruned(
+            |e| e.within(deadline),
+            |e| {
+                found += 1;
+                let n = write_sorted(e, answer);
+                if visit(&answer[..n]) || found == limit { Flow::Stop } else { Flow::Continue }
+            },
+        );
+        self.head[NODES] = stats.nodes;
+        if deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
+    }
+
+    /// An exact cover with the fewest options, the first such in search order, written to
+    /// `out` (option numbers ascending); returns how many. Branch and bound: a node is cut
+    /// when the options chosen plus the primary items still open, over the most primary items
+    /// any option covers (rounded up), cannot beat the best cover found so far.
+    ///
+    /// # Errors
+    /// [`Error::Unsolvable`] when there is no cover, [`Error::Capacity`] when the cover has more
+    /// options than `out` holds, [`Error::Timeout`]; `out` is written only on success.
+    pub fn minimum(&mut self, out: &mut [i32], mut expired: impl FnMut() -> bool) -> Result<usize, Error> {
+        let deadline = &mut Deadline::new(&mut expired);
+        let widest = self.head[WIDEST].max(1) as usize;
+        let (capacity, shape) = (self.capacity(), self.shape());
+        let (answer, best) = self.answers.split_at_mut(self.answers.len() / 2);
+        let mut engine = dlx1(self.engine, capacity, shape).ok_or(Error::Arg)?;
+        let best_len = core::cell::Cell::new(usize::MAX);
+        let stats = engine.search_pruned(
+            |e| {
+                if !e.within(deadline) {
+                    return false;
+                }
+                e.depth() + e.open_primary().div_ceil(widest) < best_len.get()
+            },
+            |e| {
+                let n = write_sorted(e, answer);
+                best[..n].copy_from_slice(&answer[..n]);
+                best_len.set(n);
+                Flow::Continue
+            },
+        );
+        self.head[NODES] = stats.nodes;
+        if deadline.passed() {
+            return Err(Error::Timeout);
+        }
+        match best_len.get() {
+            usize::MAX => Err(Error::Unsolvable),
+            n if n > out.len() => Err(Error::Capacity),
+            n => {
+                out[..n].copy_from_slice(&best[..n]);
+                Ok(n)
+            }
+        }
+    }
+
+    /// Options tried by the last [`search`](Self::search) or [`minimum`](Self::minimum)
+    /// (Knuth's nodes without the root).
+    pub fn nodes(&self) -> u64 {
+        self.head[NODES]
+    }
+}
+
+/// The numbers of the options chosen, ascending, into `out`; returns how many.
+fn write_sorted(engine: &Dlx<'_, u32>, out: &mut [i32]) -> usize {
+    let mut n = 0;
+    for option in engine.chosen() {
+        out[n] = engine.ordinal(option) as i32;
+        n += 1;
+    }
+    out[..n].sort_unstable();
+    n
+}
