@@ -1,11 +1,15 @@
 //! The judge programs of examples/, built against libdlx.a: poj3076.c and its C++ twin
 //! poj3076.cpp on the judge's sample and on multi-grid input, poj3074.c on its sample and a 9x9
 //! corpus, csu1605.c on the Target Sudoku data in both judges' formats; every error message
-//! names its place.
+//! names its place. The exact cover programs: hust1017.c against brute force, queens.c and
+//! pentomino.c against the known counts, sudoku25.c on a 25x25 corpus with every answer checked.
 
 mod common;
 
 use common::{Link, build_c, build_cpp, poj3076_sample, read_data, root, scratch};
+#[path = "reference/mod.rs"]
+#[allow(dead_code)]
+mod reference;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -15,7 +19,7 @@ use std::sync::OnceLock;
 fn judge(name: &'static str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
-        for name in ["poj3076", "poj3074", "csu1605"] {
+        for name in ["poj3076", "poj3074", "csu1605", "hust1017", "queens", "pentomino", "sudoku25"] {
             let exe = scratch("examples").join(name);
             build_c(&[root().join(format!("examples/{name}.c"))], &exe, Link::Static);
         }
@@ -37,7 +41,12 @@ fn run_judge(input: &str) -> Output {
 }
 
 fn run_program(name: &'static str, input: &str) -> Output {
+    run_with_args(name, &[], input)
+}
+
+fn run_with_args(name: &'static str, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(judge(name))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -164,4 +173,100 @@ fn target_judge_reports_bad_values_and_short_input() {
     let run = run_program("csu1605", "1\n1 2 3");
     assert_eq!(run.status.code(), Some(1));
     assert!(String::from_utf8(run.stderr).unwrap().contains("grid 1: input ends before its 81 cells"));
+}
+
+#[test]
+fn hust1017_answers_its_sample_and_random_matrices_as_brute_force_does() {
+    let sample = "6 7\n3 1 4 7\n2 1 4\n3 4 5 7\n3 3 5 6\n4 2 3 6 7\n2 2 7\n";
+    let run = run_program("hust1017", sample);
+    assert!(run.status.success());
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), "3 2 4 6\n");
+    // Many cases in one input, each answer checked: an exact cover of the case's rows, or NO
+    // exactly when brute force finds none.
+    let mut seed = 0x4057_1017_0000_0001u64;
+    let (mut input, mut cases) = (String::new(), Vec::new());
+    for _ in 0..300 {
+        // Every item primary: HUST 1017 has no secondary columns.
+        let (primary, secondary, rows) = reference::random_cover(10, 14, &mut seed);
+        let m = primary + secondary;
+        input += &format!("{} {m}\n", rows.len());
+        for r in &rows {
+            input += &format!("{} {}\n", r.len(), r.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(" "));
+        }
+        cases.push((m, rows));
+    }
+    let run = run_program("hust1017", &input);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let out = String::from_utf8(run.stdout).unwrap();
+    let (mut yes, mut no) = (0, 0);
+    for ((m, rows), line) in cases.iter().zip(out.lines()) {
+        let covers = reference::exact_covers(*m, 0, rows);
+        if line == "NO" {
+            assert!(covers.is_empty(), "{rows:?}");
+            no += 1;
+            continue;
+        }
+        let numbers: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(numbers[0], numbers.len() - 1);
+        assert!(numbers[1..].windows(2).all(|w| w[0] < w[1]), "ascending: {line}");
+        let chosen: Vec<i32> = numbers[1..].iter().map(|&r| r as i32 - 1).collect();
+        assert!(covers.contains(&chosen), "{line} is not an exact cover of {rows:?}");
+        yes += 1;
+    }
+    assert_eq!(yes + no, cases.len());
+    assert!(yes > 50 && no > 50, "{yes} {no}");
+    let run = run_program("hust1017", "2 3\n2 1 4\n2 2 2\n");
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("row 1: a numeric argument") && stderr.contains("row 2: a numeric"), "{stderr}");
+}
+
+#[test]
+fn queens_counts_are_the_known_ones() {
+    let run = run_program("queens", "");
+    assert!(run.status.success());
+    let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    let want: String = expected.iter().enumerate().map(|(k, c)| format!("{} {c}\n", k + 1)).collect();
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), want);
+    let run = run_with_args("queens", &["-p", "8"], "");
+    let out = String::from_utf8(run.stdout).unwrap();
+    let board: Vec<&str> = out.lines().take(8).collect();
+    let queens: Vec<usize> = board.iter().map(|row| row.find('Q').unwrap()).collect();
+    for a in 0..8 {
+        assert_eq!(board[a].matches('Q').count(), 1);
+        for b in a + 1..8 {
+            assert!(queens[a] != queens[b] && queens[a].abs_diff(queens[b]) != b - a, "{out}");
+        }
+    }
+    assert_eq!(out.lines().nth(8), Some("8 92"));
+}
+
+#[test]
+fn pentomino_placements_are_the_known_ones() {
+    for (board, count, classes) in [("6x10", 9356, 2339), ("5x12", 4040, 1010), ("4x15", 1472, 368), ("3x20", 8, 2)] {
+        let run = run_with_args("pentomino", &[board], "");
+        assert!(run.status.success());
+        let out = String::from_utf8(run.stdout).unwrap();
+        assert!(out.starts_with(&format!("{board}: {count} placements, {classes} up to symmetry")), "{out}");
+    }
+}
+
+#[test]
+fn sudoku25_solves_a_corpus_through_caller_memory_and_honours_its_time_limit() {
+    let puzzles = read_data("sudoku25/lloyd-amos-acs-general-sample-35.txt");
+    // Lines 11, 13, 14 and 17-19 take plain DLX far longer (tests/data/README.md).
+    let slow = [11, 13, 14, 17, 18, 19];
+    let quick: Vec<&str> = puzzles.lines().enumerate().filter(|(k, _)| !slow.contains(&(k + 1))).map(|(_, l)| l).collect();
+    let run = run_program("sudoku25", &(quick.join("\n") + "\n"));
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(out.lines().count(), quick.len());
+    let letters = |l: &str| l.bytes().map(|b| if b == b'-' || b == b'.' { 0 } else { b - b'A' + 1 }).collect::<Vec<u8>>();
+    for (puzzle, solution) in quick.iter().zip(out.lines()) {
+        assert!(reference::is_completion(25, &letters(puzzle), &letters(solution)), "{solution}");
+    }
+    let started = std::time::Instant::now();
+    let run = run_with_args("sudoku25", &["200"], &format!("{}\n", puzzles.lines().nth(10).unwrap()));
+    assert_eq!((run.status.code(), String::from_utf8(run.stdout).unwrap()), (Some(1), "timeout\n".to_string()));
+    assert!(started.elapsed().as_millis() < 2000, "{:?}", started.elapsed());
 }
