@@ -155,5 +155,24 @@ int main(int argc, char **argv) {
     free(sample);
     free(goomii);
     free(noip);
+    /* The general exact cover: 10 queens in memory allocated before the window. */
+    static _Alignas(16) unsigned char memory[1 << 16];
+    size_t size = dlx_problem_size(20 + 38, 100, 400);
+    CHECK(size <= sizeof memory, "size %zu", size);
+    dlx_problem *p = NULL;
+    NO_ALLOCATION("dlx_problem_init", p = dlx_problem_init(memory, size, 20, 38, 100, 400));
+    for (int r = 0; p && r < 10; r++)
+        for (int c = 0; c < 10; c++) {
+            int32_t items[4] = {r, 10 + c, 20 + r + c, 39 + r - c + 9};
+            NO_ALLOCATION("dlx_problem_add", rc = dlx_problem_add(p, items, 4));
+        }
+    int64_t found = 0;
+    NO_ALLOCATION("dlx_problem_search", found = dlx_problem_search(p, INT64_MAX, 0, NULL, NULL));
+    CHECK(found == 724, "10 queens: %lld", (long long)found);
+    NO_ALLOCATION("dlx_problem_search with a time limit", found = dlx_problem_search(p, INT64_MAX, 1, NULL, NULL));
+    int32_t cover[10];
+    NO_ALLOCATION("dlx_problem_minimum", rc = dlx_problem_minimum(p, cover, 10, 0));
+    CHECK(rc == 10, "minimum: %d", rc);
+
     return report("noalloc");
 }

@@ -1,0 +1,205 @@
+/*
+ * The general exact cover API from C: every status code; memory that is NULL, misaligned or
+ * one byte short; a rejected option leaves the problem as it was (its searches unchanged); two
+ * searches give the same solutions; limits, a stopping visitor and time limits; N-queens
+ * counts; a problem copied to other memory; and 8 problems searched at once on 8 threads with
+ * 256 KiB stacks.
+ */
+#define _POSIX_C_SOURCE 200112L
+#include <pthread.h>
+#include <stdint.h>
+
+#include "check.h"
+
+/* Memory for a problem, 16-aligned, with 64 bytes of canary after `size`. */
+static unsigned char *make_memory(size_t size) {
+    void *p = NULL;
+    if (posix_memalign(&p, DLX_PROBLEM_ALIGN, size + 64) != 0) return NULL;
+    memset(p, 0xA5, size + 64);
+    return p;
+}
+
+static int tail_intact(const unsigned char *m, size_t size) {
+    for (size_t i = size; i < size + 64; i++)
+        if (m[i] != 0xA5) return 0;
+    return 1;
+}
+
+/* N-queens with secondary diagonals in `memory`. */
+static dlx_problem *queens(void *memory, size_t size, int n) {
+    dlx_problem *p = dlx_problem_init(memory, size, 2 * n, 2 * (2 * n - 1), n * n, 4 * n * n);
+    for (int r = 0; p && r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int32_t items[4] = {r, n + c, 2 * n + r + c, 4 * n - 1 + r - c + n - 1};
+            if (dlx_problem_add(p, items, 4) != r * n + c) return NULL;
+        }
+    return p;
+}
+
+static size_t queens_size(int n) { return dlx_problem_size(2 * n + 2 * (2 * n - 1), n * n, 4 * n * n); }
+
+/* Visitor: appends each solution's options (with its length first) to a log. */
+struct log {
+    int32_t data[4096];
+    int n, solutions, stop_after;
+};
+
+static int record(void *context, const int32_t *options, int32_t count) {
+    struct log *l = context;
+    if (l->n + count + 1 <= 4096) {
+        l->data[l->n++] = count;
+        for (int32_t k = 0; k < count; k++) l->data[l->n++] = options[k];
+    }
+    l->solutions++;
+    return l->stop_after && l->solutions >= l->stop_after;
+}
+
+struct job {
+    int n;
+    int64_t count, nodes;
+};
+
+static void *run_job(void *arg) {
+    struct job *j = arg;
+    size_t size = queens_size(j->n);
+    unsigned char *m = make_memory(size);
+    dlx_problem *p = m ? queens(m, size, j->n) : NULL;
+    j->count = p ? dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) : -100;
+    j->nodes = p ? dlx_problem_nodes(p) : -100;
+    free(m);
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    if (take_data_dir(argc, argv, 0, "")) return 2;
+
+    /* Sizes. */
+    CHECK(dlx_problem_size(-1, 0, 0) == 0 && dlx_problem_size(0, -1, 0) == 0 && dlx_problem_size(0, 0, -1) == 0,
+          "negative sizes give 0");
+    CHECK(dlx_problem_size(INT32_MAX, INT32_MAX, 1) == 0, "beyond the limits gives 0");
+    size_t size = queens_size(8);
+    CHECK(size > 0 && size % 16 == 0, "size %zu", size);
+
+    /* init: NULL, misaligned, one byte short, negative counts. */
+    unsigned char *m = make_memory(size + 16);
+    CHECK(dlx_problem_init(NULL, size, 16, 30, 64, 256) == NULL, "NULL memory");
+    CHECK(dlx_problem_init(m + 8, size, 16, 30, 64, 256) == NULL, "misaligned memory");
+    CHECK(dlx_problem_init(m, size - 1, 16, 30, 64, 256) == NULL, "one byte short");
+    CHECK(dlx_problem_init(m, size, -1, 30, 64, 256) == NULL, "negative primary");
+    CHECK(dlx_problem_init(m, size, 16, 30, 64, -1) == NULL, "negative entries");
+    memset(m, 0xA5, size + 64);
+    dlx_problem *p = queens(m, size, 8);
+    CHECK(p == (dlx_problem *)m, "the problem is the memory");
+    CHECK(tail_intact(m, size), "nothing written past dlx_problem_size bytes");
+
+    /* Counts, determinism, limits, visitors. */
+    static struct log a, b;
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) == 92, "8 queens: 92");
+    int64_t nodes = dlx_problem_nodes(p);
+    CHECK(nodes > 92, "nodes %lld", (long long)nodes);
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, record, &a) == 92 && a.solutions == 92, "visited 92");
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, record, &b) == 92, "again");
+    CHECK(a.n == b.n && memcmp(a.data, b.data, sizeof a.data) == 0, "two searches, the same solutions");
+    CHECK(dlx_problem_nodes(p) == nodes, "and the same nodes");
+    int ascending = 1;
+    for (int k = 0; k < 8 * 9; k += 9)
+        for (int q = 1; q < 8; q++) ascending &= a.data[k] == 8 && a.data[k + q] < a.data[k + q + 1];
+    CHECK(ascending, "each solution's 8 options ascending");
+    CHECK(dlx_problem_search(p, 5, 0, NULL, NULL) == 5, "limit 5");
+    memset(&b, 0, sizeof b);
+    b.stop_after = 3;
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, record, &b) == 3, "visitor stops at 3");
+    CHECK(dlx_problem_search(p, 0, 0, NULL, NULL) == DLX_ERR_ARG, "limit 0");
+    CHECK(dlx_problem_search(p, 1, -1, NULL, NULL) == DLX_ERR_ARG, "negative time");
+    CHECK(dlx_problem_search(NULL, 1, 0, NULL, NULL) == DLX_ERR_NULL, "NULL problem");
+    CHECK(dlx_problem_nodes(NULL) == DLX_ERR_NULL, "nodes of NULL");
+
+    /* Rejected options change nothing. */
+    int32_t bad1[2] = {0, 0}, bad2[1] = {46}, bad3[1] = {20}, bad4[2] = {3, -1};
+    CHECK(dlx_problem_add(p, bad1, 2) == DLX_ERR_CAPACITY, "a repeat is checked once the option fits");
+    CHECK(dlx_problem_add(p, bad2, 1) == DLX_ERR_ARG, "an item out of range");
+    CHECK(dlx_problem_add(p, bad3, 1) == DLX_ERR_ARG, "no primary item");
+    CHECK(dlx_problem_add(p, bad4, 2) == DLX_ERR_ARG, "a negative item");
+    CHECK(dlx_problem_add(p, bad1, 0) == DLX_ERR_ARG, "count 0");
+    CHECK(dlx_problem_add(p, NULL, 1) == DLX_ERR_NULL, "NULL items");
+    CHECK(dlx_problem_add(NULL, bad1, 1) == DLX_ERR_NULL, "NULL problem");
+    int32_t fine[1] = {0};
+    CHECK(dlx_problem_add(p, fine, 1) == DLX_ERR_CAPACITY, "past the sized options");
+    memset(&b, 0, sizeof b);
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, record, &b) == 92 && memcmp(a.data, b.data, sizeof a.data) == 0,
+          "the same 92 solutions after the rejected options");
+
+    /* Minimum: every cover has 8 options; capacity and NULL. */
+    int32_t out[16];
+    memset(out, 0x5A, sizeof out);
+    CHECK(dlx_problem_minimum(p, out, 7, 0) == DLX_ERR_CAPACITY, "7 is too few");
+    CHECK((unsigned char)((unsigned char *)out)[0] == 0x5A, "nothing written");
+    CHECK(dlx_problem_minimum(p, NULL, 8, 0) == DLX_ERR_NULL, "NULL out");
+    CHECK(dlx_problem_minimum(p, out, -1, 0) == DLX_ERR_ARG, "negative capacity");
+    CHECK(dlx_problem_minimum(p, out, 16, 0) == 8 && memcmp(out, a.data + 1, 8 * sizeof *out) == 0,
+          "the first cover, as the search finds it");
+
+    /* A copy of the memory is the same problem. */
+    unsigned char *copy = make_memory(size);
+    memcpy(copy, m, size);
+    CHECK(dlx_problem_search((dlx_problem *)copy, INT64_MAX, 0, NULL, NULL) == 92, "the copy counts 92");
+    free(copy);
+    CHECK(tail_intact(m, size), "nothing written past the problem");
+    CHECK(dlx_problem_search((dlx_problem *)(m + 16), 1, 0, NULL, NULL) == DLX_ERR_ARG, "not a problem");
+    free(m);
+
+    /* Unsolvable minimum, and a time limit that ends a long search soon, problem intact. */
+    size = queens_size(3);
+    m = make_memory(size);
+    p = queens(m, size, 3);
+    CHECK(dlx_problem_minimum(p, out, 16, 0) == DLX_UNSOLVABLE, "3 queens: no cover");
+    free(m);
+    size = queens_size(16);
+    m = make_memory(size);
+    p = queens(m, size, 16);
+    double t0 = (double)clock() / CLOCKS_PER_SEC;
+    CHECK(dlx_problem_search(p, INT64_MAX, 20, NULL, NULL) == DLX_TIMEOUT, "16 queens in 20 ms: timeout");
+    double spent = (double)clock() / CLOCKS_PER_SEC - t0;
+    CHECK(spent < 1.0, "ended after %.3f s", spent);
+    CHECK(dlx_problem_search(p, 1000, 0, NULL, NULL) == 1000, "searched again after the timeout");
+    free(m);
+
+    /* Repeats, with room for the option: found while linking, and undone. */
+    size = dlx_problem_size(3, 2, 6);
+    m = make_memory(size);
+    p = dlx_problem_init(m, size, 3, 0, 2, 6);
+    int32_t repeat[3] = {2, 1, 2}, all[3] = {2, 1, 0};
+    CHECK(dlx_problem_add(p, repeat, 3) == DLX_ERR_ARG, "a repeated item");
+    CHECK(dlx_problem_add(p, all, 3) == 0 && dlx_problem_add(p, all, 3) == 1, "then two options fit");
+    CHECK(dlx_problem_search(p, 5, 0, NULL, NULL) == 2, "each a cover");
+    CHECK(tail_intact(m, size), "within its size");
+    free(m);
+
+    /* A problem with no primary items has one empty solution. */
+    size = dlx_problem_size(2, 0, 0);
+    m = make_memory(size);
+    p = dlx_problem_init(m, size, 0, 2, 0, 0);
+    CHECK(dlx_problem_search(p, 5, 0, NULL, NULL) == 1 && dlx_problem_minimum(p, NULL, 0, 0) == 0, "empty cover");
+    free(m);
+
+    /* 8 problems on 8 threads with 256 KiB stacks. */
+    pthread_t threads[8];
+    struct job jobs[8];
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    CHECK(pthread_attr_setstacksize(&attr, 256 * 1024) == 0, "256 KiB stacks");
+    for (int t = 0; t < 8; t++) {
+        jobs[t].n = 5 + t;
+        CHECK(pthread_create(&threads[t], &attr, run_job, &jobs[t]) == 0, "thread %d", t);
+    }
+    const int64_t known[8] = {10, 4, 40, 92, 352, 724, 2680, 14200};
+    for (int t = 0; t < 8; t++) {
+        pthread_join(threads[t], NULL);
+        struct job alone = {jobs[t].n, 0, 0};
+        run_job(&alone);
+        CHECK(jobs[t].count == known[t] && jobs[t].nodes == alone.nodes, "%d queens on a thread: %lld", jobs[t].n,
+              (long long)jobs[t].count);
+    }
+    pthread_attr_destroy(&attr);
+    return report("problem");
+}
