@@ -7,6 +7,11 @@
     score, best = libdlx.target_max(grid)     # grid: 81 ints, 0 blank
     answers = libdlx.solve_many(puzzles)      # on threads, in input order
 
+    cover = libdlx.ExactCover(primary=3)      # any exact cover: items 0..2
+    cover.add([0, 1]); cover.add([2]); cover.add([0]); cover.add([1, 2])
+    list(cover.solutions())                   # [[0, 1], [2, 3]]
+    cover.minimum()                           # [0, 1]
+
 The counts, solve16 and target_max take a `max_ms` keyword (0, the default: no limit); past
 it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and
 where (the row and column of a bad cell).
@@ -22,10 +27,12 @@ import concurrent.futures
 import ctypes
 import ctypes.util
 import os
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+import queue
+import threading
+from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "target_max",
-           "solve_many", "count_many", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
+           "solve_many", "count_many", "ExactCover", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
            "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
            "DLX_TIMEOUT"]
 
@@ -80,6 +87,20 @@ for _count in (_lib.dlx_count9, _lib.dlx_count16):
     _count.restype = ctypes.c_int64
 _lib.dlx_target_max_within.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int64]
 _lib.dlx_target_max_within.restype = ctypes.c_int
+_VISIT = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32)
+_lib.dlx_problem_size.argtypes = [ctypes.c_int32, ctypes.c_int32, ctypes.c_int64]
+_lib.dlx_problem_size.restype = ctypes.c_size_t
+_lib.dlx_problem_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,
+                                  ctypes.c_int64]
+_lib.dlx_problem_init.restype = ctypes.c_void_p
+_lib.dlx_problem_add.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32]
+_lib.dlx_problem_add.restype = ctypes.c_int32
+_lib.dlx_problem_search.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, _VISIT, ctypes.c_void_p]
+_lib.dlx_problem_search.restype = ctypes.c_int64
+_lib.dlx_problem_minimum.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32, ctypes.c_int64]
+_lib.dlx_problem_minimum.restype = ctypes.c_int32
+_lib.dlx_problem_nodes.argtypes = [ctypes.c_void_p]
+_lib.dlx_problem_nodes.restype = ctypes.c_int64
 _lib.dlx_strerror.argtypes = [ctypes.c_int]
 _lib.dlx_strerror.restype = ctypes.c_char_p
 _lib.dlx_version.argtypes = []
@@ -252,3 +273,152 @@ def target_max(grid: Sequence[int], max_ms: int = 0) -> Tuple[int, List[int]]:
     if code < 0:
         _raise(code)
     return code, list(best)
+
+
+_ALIGN = 16  # DLX_PROBLEM_ALIGN
+
+
+class ExactCover:
+    """An exact cover problem in libdlx's Dancing Links engine: items 0 .. primary - 1 must be
+    covered exactly once, items primary .. primary + secondary - 1 at most once (Knuth's
+    secondary items). The problem lives in a bytearray this object owns, grown as options are
+    added. Searches run DLX1's order (the primary item with the fewest options first) and
+    release the GIL.
+
+    Not for two threads at once; adding options while a `solutions()` generator is open raises
+    RuntimeError."""
+
+    def __init__(self, primary: int, secondary: int = 0):
+        for name, value in (("primary", primary), ("secondary", secondary)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError("%s must be int, not %s" % (name, type(value).__name__))
+            if not 0 <= value < 2 ** 31:
+                raise DlxError(DLX_ERR_ARG)
+        self.primary, self.secondary = primary, secondary
+        self._options: List[Tuple[int, ...]] = []
+        self._entries = 0
+        self._busy = False
+        self._layout(16, 64)
+
+    def _layout(self, options: int, entries: int) -> None:
+        """New memory with room for `options` options and `entries` entries, and every option
+        added so far in it."""
+        size = _lib.dlx_problem_size(self.primary + self.secondary, options, entries)
+        if size == 0:
+            raise DlxError(DLX_ERR_CAPACITY)
+        memory = bytearray(size + _ALIGN)
+        address = ctypes.addressof((ctypes.c_char * len(memory)).from_buffer(memory))
+        pointer = _lib.dlx_problem_init(address + (-address) % _ALIGN, size, self.primary, self.secondary,
+                                        options, entries)
+        if not pointer:
+            raise DlxError(DLX_ERR_ARG)
+        self._memory, self._problem, self._room = memory, pointer, (options, entries)
+        for option in self._options:
+            _lib.dlx_problem_add(pointer, (ctypes.c_int32 * len(option))(*option), len(option))
+
+    def add(self, items: Iterable[int]) -> int:
+        """Adds an option covering `items` (distinct item numbers, at least one primary) and
+        returns its index: 0, 1, 2, ... in the order added. Raises DlxError (a ValueError) with
+        code DLX_ERR_ARG for an empty option, an item out of range or repeated, or no primary
+        item; the problem is then unchanged."""
+        if self._busy:
+            raise RuntimeError("options cannot be added while solutions() is being read")
+        option = tuple(items)
+        for item in option:
+            if not isinstance(item, int) or isinstance(item, bool):
+                raise TypeError("items must be int, not %s" % type(item).__name__)
+        if not option or not all(-(2 ** 31) <= i < 2 ** 31 for i in option):
+            raise DlxError(DLX_ERR_ARG)
+        array = (ctypes.c_int32 * len(option))(*option)
+        code = _lib.dlx_problem_add(self._problem, array, len(option))
+        if code == DLX_ERR_CAPACITY:
+            options, entries = self._room
+            self._layout(max(2 * options, len(self._options) + 1), max(2 * entries, self._entries + len(option)))
+            code = _lib.dlx_problem_add(self._problem, array, len(option))
+        if code < 0:
+            _raise(code)
+        self._options.append(option)
+        self._entries += len(option)
+        return code
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def _limit(self, limit: Optional[int]) -> int:
+        return _INT64_MAX if limit is None else _int64(limit, "limit")
+
+    def count(self, limit: Optional[int] = None, max_ms: int = 0) -> int:
+        """The number of exact covers, counting stopped at `limit` (None: all). Raises
+        Timeout past `max_ms` milliseconds (0: no limit)."""
+        code = _lib.dlx_problem_search(self._problem, self._limit(limit), _int64(max_ms, "max_ms"), _VISIT(), None)
+        if code < 0:
+            _raise(code)
+        return code
+
+    def solutions(self, limit: Optional[int] = None, max_ms: int = 0) -> Iterator[List[int]]:
+        """The exact covers, each a list of option indices ascending, in search order, as a
+        generator: the search runs on a worker thread and waits while the caller has not taken
+        the next few. Closing the generator early ends the search. Raises Timeout (after the
+        covers found in time) past `max_ms` milliseconds."""
+        lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
+        found: "queue.Queue" = queue.Queue(maxsize=256)
+        stop = threading.Event()
+        done = object()
+        result = []
+
+        def visit(_context, options, count):
+            cover = options[:count]
+            while not stop.is_set():
+                try:
+                    found.put(cover, timeout=0.05)
+                    return 0
+                except queue.Full:
+                    pass
+            return 1
+
+        callback = _VISIT(visit)
+
+        def run():
+            try:
+                result.append(_lib.dlx_problem_search(self._problem, lim, ms, callback, None))
+            finally:
+                while True:
+                    try:
+                        found.put(done, timeout=0.05)
+                        return
+                    except queue.Full:
+                        if stop.is_set():
+                            return
+
+        self._busy = True
+        worker = threading.Thread(target=run, daemon=True)
+        worker.start()
+        try:
+            while True:
+                cover = found.get()
+                if cover is done:
+                    break
+                yield cover
+            if result and result[0] < 0:
+                _raise(result[0])
+        finally:
+            stop.set()
+            worker.join()
+            self._busy = False
+
+    def minimum(self, max_ms: int = 0) -> Optional[List[int]]:
+        """An exact cover with the fewest options (the first such in search order), as its
+        option indices ascending; None when there is no cover. Raises Timeout past `max_ms`."""
+        capacity = max(self.primary, 1)
+        out = (ctypes.c_int32 * capacity)()
+        code = _lib.dlx_problem_minimum(self._problem, out, capacity, _int64(max_ms, "max_ms"))
+        if code == DLX_UNSOLVABLE:
+            return None
+        if code < 0:
+            _raise(code)
+        return list(out[:code])
+
+    @property
+    def nodes(self) -> int:
+        """Options tried by the last search or minimum (Knuth's nodes without the root)."""
+        return _lib.dlx_problem_nodes(self._problem)

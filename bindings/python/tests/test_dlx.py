@@ -338,3 +338,100 @@ def test_solve_many_and_count_many_keep_input_order_on_threads():
     assert counts[:-3] == [1] * len(expected) and counts[-3] == 0 and counts[-1] == 2
     timed = dlx.count_many(["-" * 256], limit=2 ** 63 - 1, max_ms=1)
     assert isinstance(timed[0], dlx.Timeout)
+
+
+# --- ExactCover: the general exact cover ---------------------------------------------------
+
+def covers_by_brute_force(primary, secondary, options):
+    """Every exact cover, as sorted index lists in ascending order: all subsets."""
+    found = []
+    for mask in range(1 << len(options)):
+        count = [0] * (primary + secondary)
+        for k, option in enumerate(options):
+            if mask >> k & 1:
+                for i in option:
+                    count[i] += 1
+        if all(c == 1 for c in count[:primary]) and all(c <= 1 for c in count[primary:]):
+            found.append([k for k in range(len(options)) if mask >> k & 1])
+    return sorted(found)
+
+
+def queens(n):
+    cover = dlx.ExactCover(2 * n, 2 * (2 * n - 1))
+    for r in range(n):
+        for c in range(n):
+            cover.add([r, n + c, 2 * n + r + c, 4 * n - 1 + r - c + n - 1])
+    return cover
+
+
+def test_exact_cover_agrees_with_brute_force_on_random_problems():
+    import random
+    rng = random.Random(1017)
+    for _ in range(300):
+        primary, secondary = rng.randint(1, 8), rng.choice([0, 0, 1, 2, 3])
+        options = []
+        for _ in range(rng.randint(0, 12)):
+            option = [i for i in range(primary + secondary) if rng.random() < 1 / 3]
+            if not any(i < primary for i in option):
+                option.append(rng.randrange(primary))
+            options.append(option)
+        cover = dlx.ExactCover(primary, secondary)
+        assert [cover.add(o) for o in options] == list(range(len(options)))
+        found = list(cover.solutions())
+        assert all(s == sorted(s) for s in found)
+        expected = covers_by_brute_force(primary, secondary, options)
+        assert sorted(found) == expected
+        assert cover.count() == len(expected)
+        best = cover.minimum()
+        if expected:
+            assert best == next(s for s in found if len(s) == min(map(len, expected)))
+        else:
+            assert best is None
+
+
+def test_exact_cover_counts_queens_and_langford_pairs():
+    assert [queens(n).count() for n in range(1, 11)] == [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    for n, want in ((7, 52), (8, 300)):
+        cover = dlx.ExactCover(3 * n)
+        for d in range(1, n + 1):
+            for i in range(2 * n - d - 1):
+                cover.add([d - 1, n + i, n + i + d + 1])
+        assert cover.count() == want
+
+
+def test_exact_cover_generator_limits_closing_and_timeouts():
+    q = queens(8)
+    assert len(q) == 64 and q.count(limit=5) == 5
+    first = list(q.solutions(limit=3))
+    assert len(first) == 3 and first == list(q.solutions())[:3]
+    generator = q.solutions()
+    assert next(generator) == first[0]
+    with pytest.raises(RuntimeError):
+        q.add([0])
+    generator.close()
+    assert q.nodes > 0
+    big = queens(18)
+    with pytest.raises(dlx.Timeout):
+        big.count(max_ms=20)
+    with pytest.raises(dlx.Timeout):
+        for _ in big.solutions(max_ms=20):
+            pass
+    assert big.count(limit=100) == 100
+
+
+def test_exact_cover_errors_are_value_errors_and_change_nothing():
+    cover = dlx.ExactCover(2, 1)
+    for bad in ([], [3], [-1], [0, 0], [2]):
+        with pytest.raises(dlx.DlxError) as e:
+            cover.add(bad)
+        assert isinstance(e.value, ValueError) and e.value.code == dlx.DLX_ERR_ARG
+    with pytest.raises(TypeError):
+        cover.add(["a"])
+    assert len(cover) == 0
+    assert cover.add([0, 2]) == 0 and cover.add([1]) == 1
+    assert list(cover.solutions()) == [[0, 1]] and cover.minimum() == [0, 1]
+    with pytest.raises(dlx.DlxError):
+        dlx.ExactCover(-1)
+    with pytest.raises(dlx.DlxError):
+        cover.count(limit=0)
+    assert list(dlx.ExactCover(0, 2).solutions()) == [[]]
