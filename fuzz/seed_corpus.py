@@ -17,7 +17,7 @@ import sys
 
 def main():
     data, out = sys.argv[1], sys.argv[2]
-    count = {"solve16": 0, "solve9": 0, "target_max": 0}
+    count = {"solve16": 0, "solve9": 0, "target_max": 0, "problem": 0}
     for kind in count:
         os.makedirs(os.path.join(out, kind), exist_ok=True)
 
@@ -100,7 +100,18 @@ def main():
             grid = bytearray(81)
             grid[at] = value
             put("target_max", bytes(grid))
-    print("seed corpus: %d solve16, %d solve9, %d target_max inputs in %s" % (count["solve16"], count["solve9"], count["target_max"], out))
+    # Exact cover call sequences (fuzz/fuzz_targets/problem.rs): Knuth's example (7 items, 6
+    # options) searched, minimised and searched again; 3 rooks on a 3x3 board with one
+    # secondary diagonal.
+    knuth = [[2, 4], [0, 3, 6], [1, 2, 5], [0, 3, 5], [1, 6], [3, 4, 6]]
+    ops = b"".join(bytes([0, len(o)] + o) for o in knuth)
+    put("problem", bytes([7, 0, 6, 20]) + ops + bytes([1, 5, 0, 2, 9, 3, 1, 5, 1]))
+    rooks = [[r, 3 + c] + ([6] if r == c else []) for r in range(3) for c in range(3)]
+    ops = b"".join(bytes([0, len(o)] + o) for o in rooks)
+    put("problem", bytes([6, 1, 9, 21]) + ops + bytes([1, 5, 0, 2, 9, 1, 5, 2]))
+    put("problem", bytes([0, 3, 0, 0, 1, 1, 0, 2, 0]))
+    print("seed corpus: %d solve16, %d solve9, %d target_max, %d problem inputs in %s" % (
+        count["solve16"], count["solve9"], count["target_max"], count["problem"], out))
 
 
 if __name__ == "__main__":
