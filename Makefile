@@ -20,6 +20,7 @@
 #   make bench9   9x9 against tdoku when ../shared/peers has it (docs/benchmarks.md, "9x9")
 #   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
+#   make bench-exact-cover  the general exact cover engine against Knuth's DLX1
 #                 (quick, for search work; docs/benchmarks.md, "Search configurations")
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
@@ -47,7 +48,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-sat clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-sat clean
 
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
 # the file and changes no code (tests/size.rs measures the result).
@@ -122,6 +123,9 @@ bench-target:
 
 bench-configs:
 	$(BENCH) configs
+
+bench-exact-cover:
+	$(BENCH) exact_cover
 
 SATENV := target/satenv
 PYSAT_VERSION := 1.8.dev16

@@ -124,3 +124,23 @@ fn the_static_link_line_names_what_rustc_reports() {
     assert!(readme.iter().all(|l| reported.contains(l)), "README's static line {readme:?}, rustc {reported:?}");
     assert!(reported.iter().all(|l| ["-lc", "-lm", "-lrt", "-lpthread"].contains(&l.as_str())), "{reported:?}");
 }
+
+#[test]
+fn the_exact_cover_snippet_counts_the_8_queens() {
+    let dir = scratch("readme-exact-cover");
+    let body = readme_block("exact-cover-example");
+    let program = format!(
+        "#define _POSIX_C_SOURCE 200112L\n#include <stdio.h>\n#include <stdlib.h>\n#include \"dlx.h\"\nint main(void) {{\n{body}return 0;\n}}\n"
+    );
+    std::fs::write(dir.join("app.c"), program).unwrap();
+    run_ok(
+        Command::new("cc")
+            .arg(format!("-I{}", root().join("include").display()))
+            .arg(dir.join("app.c"))
+            .arg(lib_dir().join("libdlx.a"))
+            .arg("-o")
+            .arg(dir.join("app")),
+    );
+    let out = run_ok(&mut Command::new(dir.join("app")));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "92\n");
+}
