@@ -42,7 +42,7 @@ pub struct Problem<'m> {
 }
 
 /// The layout of a problem of `items` items, `options` options and `entries` entries: words
-/// of the answers and of the engine, or `None` beyond [`LIMIT`] or the address space.
+/// of the answers and of the engine, or `None` beyond the limit (items + options + entries at most 2^31 - 3) or the address space.
 fn layout(items: u64, options: u64, entries: u64) -> Option<(usize, usize, Capacity)> {
     let total = items.checked_add(options)?.checked_add(entries)?;
     // Every part is at most 64 bytes per item, option or entry, plus a little: beyond what a
@@ -69,7 +69,7 @@ fn dlx1(words: &mut [u64], capacity: Capacity, shape: Shape) -> Option<Dlx<'_, u
 impl<'m> Problem<'m> {
     /// Bytes of memory a problem with up to `items` items in all, `options` options and
     /// `entries` option entries needs, a multiple of 16; `None` when a count is negative or
-    /// the problem is beyond [`LIMIT`].
+    /// the problem is beyond the limit (items + options + entries at most 2^31 - 3).
     pub fn size(items: i64, options: i64, entries: i64) -> Option<usize> {
         let (answers, engine, _) =
             layout(u64::try_from(items).ok()?, u64::try_from(options).ok()?, u64::try_from(entries).ok()?)?;
@@ -78,7 +78,7 @@ impl<'m> Problem<'m> {
 
     /// Lays out an empty problem in `memory` (whatever it held), with room for `options`
     /// options and `entries` entries. [`Error::Arg`] for a negative count or a problem beyond
-    /// [`LIMIT`], [`Error::Capacity`] when `memory` is shorter than [`size`](Self::size).
+    /// the limit (items + options + entries at most 2^31 - 3), [`Error::Capacity`] when `memory` is shorter than [`size`](Self::size).
     pub fn new(memory: &'m mut [u64], primary: i32, secondary: i32, options: i32, entries: i64) -> Result<Self, Error> {
         let count = |n: i64| u64::try_from(n).map_err(|_| Error::Arg);
         let (primary, secondary, options, entries) =
