@@ -20,7 +20,8 @@
 #   make bench9   9x9 against tdoku when ../shared/peers has it (docs/benchmarks.md, "9x9")
 #   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
-#   make bench-exact-cover  the general exact cover engine against Knuth's DLX1
+#   make bench-exact-cover  the general exact cover engine against Knuth's DLX1, and from Python
+#                       against the exact-cover and xcover packages (installed into target/ecenv)
 #                 (quick, for search work; docs/benchmarks.md, "Search configurations")
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
@@ -39,6 +40,7 @@ DESCRIPTION := $(shell sed -n 's/^description = "\(.*\)"/\1/p' Cargo.toml | head
 
 # Install layout (GNU conventions; DESTDIR stages for packaging).
 PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
 LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
@@ -50,20 +52,22 @@ BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
 .PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-sat clean
 
+# `make` builds the libraries and the `dlx` command (target/release/dlx).
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
 # the file and changes no code (tests/size.rs measures the result).
 all:
-	$(CARGO) build --release -p dlx
+	$(CARGO) build --release -p dlx -p dlx-cli
 	strip --strip-debug -o $(RELEASE)/libdlx.a.tmp $(RELEASE)/libdlx.a
 	mv -f $(RELEASE)/libdlx.a.tmp $(RELEASE)/libdlx.a
 	ln -sf libdlx.so $(RELEASE)/libdlx.so.$(MAJOR)
 
-# Installs the libraries, the header, dlx.pc and the CMake package files built by `make`;
+# Installs the libraries, the header, dlx.pc, the CMake package files and the `dlx` command built by `make`;
 # `make uninstall` removes them. The CMake files find the libraries and header relative to
 # themselves, so a staged or moved install works too.
 install:
-	@test -f $(RELEASE)/libdlx.so && test -f $(RELEASE)/libdlx.a || { echo "run make first"; exit 1; }
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
+	@test -f $(RELEASE)/libdlx.so && test -f $(RELEASE)/libdlx.a && test -f $(RELEASE)/dlx || { echo "run make first"; exit 1; }
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
+	install -m 755 $(RELEASE)/dlx $(DESTDIR)$(BINDIR)/dlx
 	install -m 644 $(RELEASE)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.a
 	install -m 755 $(RELEASE)/libdlx.so $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION)
 	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR)
@@ -80,7 +84,7 @@ install:
 	    chmod 644 $(DESTDIR)$(CMAKEDIR)/$$f.cmake; done
 
 uninstall:
-	rm -f $(DESTDIR)$(LIBDIR)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION) \
+	rm -f $(DESTDIR)$(BINDIR)/dlx $(DESTDIR)$(LIBDIR)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION) \
 	    $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so \
 	    $(DESTDIR)$(INCLUDEDIR)/dlx.h $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc \
 	    $(DESTDIR)$(CMAKEDIR)/dlxConfig.cmake $(DESTDIR)$(CMAKEDIR)/dlxConfigVersion.cmake
@@ -124,8 +128,16 @@ bench-target:
 bench-configs:
 	$(BENCH) configs
 
-bench-exact-cover:
+ECENV := target/ecenv
+EXACT_COVER_VERSION := 1.5.0
+XCOVER_VERSION := 0.2.6
+
+bench-exact-cover: all
 	$(BENCH) exact_cover
+	test -x $(ECENV)/bin/python || python3 -m venv $(ECENV)
+	$(ECENV)/bin/python -c 'import exact_cover, xcover' 2>/dev/null || \
+	    $(ECENV)/bin/pip install -q exact-cover==$(EXACT_COVER_VERSION) xcover==$(XCOVER_VERSION)
+	$(ECENV)/bin/python dlx-core/benches/python_compare.py
 
 SATENV := target/satenv
 PYSAT_VERSION := 1.8.dev16

@@ -64,7 +64,8 @@ fn install_link_with_pkg_config_and_uninstall() {
     assert_eq!(
         files_under(&stage),
         [
-            "usr/local/include/dlx.h".to_string(),
+            "usr/local/bin/dlx".to_string(),
+            "usr/local/include/dlx.h".into(),
             "usr/local/lib/cmake/dlx/dlxConfig.cmake".into(),
             "usr/local/lib/cmake/dlx/dlxConfigVersion.cmake".into(),
             "usr/local/lib/libdlx.a".into(),
@@ -75,6 +76,8 @@ fn install_link_with_pkg_config_and_uninstall() {
         ]
         .map(|s| s.replace("libdlx.so.0", &soname()))
     );
+    let command = Command::new(stage.join("usr/local/bin/dlx")).arg("--version").output().unwrap();
+    assert_eq!(String::from_utf8(command.stdout).unwrap(), format!("dlx {version}\n"), "the installed command runs");
     assert_eq!(std::fs::read_link(lib.join(soname())).unwrap(), Path::new(&real));
     assert_eq!(std::fs::read_link(lib.join("libdlx.so")).unwrap(), Path::new(&soname()));
     assert_eq!(dynamic(&lib.join(&real), "SONAME"), [soname()], "the installed library's SONAME");
@@ -163,7 +166,7 @@ fn install_honours_libdir_includedir_and_pkgconfigdir() {
     let vars: Vec<&str> = vars.iter().map(String::as_str).collect();
     make(&[&["install"], &vars[..]].concat());
     let files = files_under(&stage);
-    for want in ["opt/dlx/inc/dlx.h", "opt/dlx/lib64/libdlx.a", "opt/dlx/lib64/libdlx.so", "usr/share/pkgconfig/dlx.pc"]
+    for want in ["opt/dlx/bin/dlx", "opt/dlx/inc/dlx.h", "opt/dlx/lib64/libdlx.a", "opt/dlx/lib64/libdlx.so", "usr/share/pkgconfig/dlx.pc"]
     {
         assert!(files.contains(&want.to_string()), "{want} in {files:?}");
     }

@@ -26,10 +26,12 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_docs import write_section  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 DATA = ROOT / "tests" / "data" / "sudoku16"
 LIB = ROOT / "target" / "release" / "libdlx.so"
-OUT = ROOT / "docs" / "benchmarks.md"
 
 
 NAMES = {"m22": "minisat 2.2", "cd19": "CaDiCaL 1.9", "g4": "Glucose 4"}
@@ -117,18 +119,6 @@ def main():
     )
     print(table)
     write_section("sat", "SAT solvers on hard 16x16 (`make bench-sat`)", table)
-
-
-def write_section(name, title, body):
-    """Replaces section `name` of docs/benchmarks.md with the latest run (as the Rust benches do)."""
-    text = OUT.read_text() if OUT.exists() else "# Benchmarks\n"
-    start, end = "<!-- bench: %s -->" % name, "<!-- /bench: %s -->" % name
-    section = "%s\n## %s\n\n%s\n%s" % (start, title, body.rstrip(), end)
-    if start in text and end in text:
-        text = text[: text.index(start)] + section + text[text.index(end) + len(end) :]
-    else:
-        text = text.rstrip() + "\n\n" + section + "\n"
-    OUT.write_text(text)
 
 
 if __name__ == "__main__":

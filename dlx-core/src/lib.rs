@@ -157,9 +157,17 @@ pub fn count16(
 /// # Ok::<(), dlx_core::Error>(())
 /// ```
 pub fn solve9(puzzle: impl IntoIterator<Item = u8>) -> Result<[u8; CELLS9], Error> {
+    solve9_until(puzzle, || false)
+}
+
+/// [`solve9`] with a time limit, as [`solve16_until`] has.
+///
+/// # Errors
+/// As [`solve9`], and [`Error::Timeout`].
+pub fn solve9_until(puzzle: impl IntoIterator<Item = u8>, mut expired: impl FnMut() -> bool) -> Result<[u8; CELLS9], Error> {
     let mut cells = [0u8; CELLS9];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
-    let found = sudoku::nine::search(&cells, 1, &mut Deadline::new(&mut || false))?;
+    let found = sudoku::nine::search(&cells, 1, &mut Deadline::new(&mut expired))?;
     let solved = found.first.ok_or(Error::Unsolvable)?;
     let mut text = [0u8; CELLS9];
     sudoku::write(sudoku::Shape::NINE, &solved, &mut text);

@@ -1,0 +1,144 @@
+//! `dlx`: the library's solvers from the shell, for files of puzzles (one a line) and for exact
+//! cover problems in the input format of Knuth's DLX1.
+//!
+//! Exit status: 0 when every puzzle was solved (every problem covered), 1 when some were
+//! unsolvable, invalid or out of time, 2 on usage or I/O errors.
+
+mod cover;
+mod jobs;
+mod target;
+
+use std::io::{Read, Write};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+
+use jobs::{Outcome, Tally};
+
+#[derive(Parser)]
+#[command(name = "dlx", version, about = "Sudoku, Target Sudoku and exact cover problems, solved exactly by libdlx")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solves Sudoku puzzles, one a line: 81 cells (1-9, blank 0 . -) or 256 (A-P, blank . -),
+    /// told apart line by line. Prints each solution on a line, in input order, or
+    /// "unsolvable", "invalid" or "timeout" in its place.
+    Solve(RunArgs),
+    /// Counts the solutions of each puzzle (as for solve), stopping at --limit.
+    Count {
+        /// Stop counting here: 2 tells none, unique and several apart.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Target Sudoku (CSU 1605, NOIP 2009): the proven maximum score of each grid, or -1 when
+    /// it has no completion. Grids are 81 numbers a line, or CSU's input (a count, then grids
+    /// of 9 lines), or NOIP's (one grid of 9 lines).
+    Target(RunArgs),
+    /// An exact cover problem in DLX1's format: a line of item names (those after a `|` are
+    /// secondary), then one option a line; lines starting with `|` are comments. Prints the
+    /// number of solutions.
+    Cover {
+        /// The problem's file, or - for standard input.
+        file: PathBuf,
+        /// Print every solution, its options one a line as written, a blank line after each.
+        #[arg(long)]
+        list: bool,
+        /// Print a solution with the fewest options instead.
+        #[arg(long, conflicts_with = "list")]
+        minimum: bool,
+        /// Stop after this many solutions.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: Option<u64>,
+        /// Milliseconds before giving up (0: none).
+        #[arg(long, value_name = "MS", default_value_t = 0)]
+        time_limit: u64,
+    },
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Files to read, in order; none or - for standard input.
+    files: Vec<PathBuf>,
+    /// Threads to solve on (default: every core). Output stays in input order.
+    #[arg(long)]
+    threads: Option<NonZeroUsize>,
+    /// Milliseconds each puzzle may take before it is reported as "timeout" (0: none).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    time_limit: u64,
+}
+
+/// A file's name (or "-") and its text.
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+/// Reads `files` (standard input for none or "-"); the message of the first I/O error.
+fn read_sources(files: &[PathBuf]) -> Result<Vec<Source>, String> {
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    files
+        .iter()
+        .map(|path| {
+            let mut text = String::new();
+            let name = path.display().to_string();
+            let read = if name == "-" {
+                std::io::stdin().read_to_string(&mut text)
+            } else {
+                std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text))
+            };
+            read.map(|_| Source { name: name.clone(), text }).map_err(|e| format!("{name}: {e}"))
+        })
+        .collect()
+}
+
+/// A check the library asks now and then: has `ms` (0: never) passed since the call began?
+pub fn expiry(ms: u64) -> impl FnMut() -> bool {
+    let end = (ms > 0).then(|| Instant::now() + Duration::from_millis(ms));
+    move || end.is_some_and(|end| Instant::now() >= end)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(run) => puzzles(&run, |text| jobs::solve(text, run.time_limit)),
+        Command::Count { limit, run } => puzzles(&run, |text| jobs::count(text, limit, run.time_limit)),
+        Command::Target(run) => read_sources(&run.files).map(|sources| {
+            let grids = target::grids(&sources);
+            jobs::run(&grids, threads(&run), |grid| target::solve(grid, run.time_limit))
+        }),
+        Command::Cover { file, list, minimum, limit, time_limit } => {
+            read_sources(std::slice::from_ref(&file)).map(|sources| cover::run(&sources[0], list, minimum, limit, time_limit))
+        }
+    };
+    match result {
+        Ok(tally) if tally.output_error.is_some() => ExitCode::from(2),
+        Ok(tally) if tally.all_solved() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(1),
+        Err(message) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("dlx: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn threads(run: &RunArgs) -> usize {
+    run.threads.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get)
+}
+
+/// Solves or counts every puzzle line of the files.
+fn puzzles(run: &RunArgs, work: impl Fn(&str) -> Outcome + Sync) -> Result<Tally, String> {
+    let sources = read_sources(&run.files)?;
+    let lines = jobs::puzzle_lines(&sources);
+    Ok(jobs::run(&lines, threads(run), |line| work(line)))
+}
