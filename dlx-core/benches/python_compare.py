@@ -146,8 +146,8 @@ def main():
         row = "| %s | %d | %.1f | %.1f | %.1f | %.1f | %.1f |" % (name, known, t_ours, t_ec, t_xc, t_ec / t_ours, t_xc / t_ours)
         print(row, flush=True)
         rows.append(row)
-    versions = "exact-cover %s, xcover %s" % (exact_cover.__version__ if hasattr(exact_cover, "__version__") else "?",
-                                               getattr(xcover, "__version__", "?"))
+    from importlib.metadata import version
+    versions = "exact-cover %s, xcover %s (numba %s)" % (version("exact-cover"), version("xcover"), version("numba"))
     body = ("`make bench-exact-cover`, Python half (`dlx-core/benches/python_compare.py`): the count of all solutions "
             "through `libdlx.ExactCover`, the `exact-cover` package (secondary items as slack options) and `xcover`, "
             "building each problem included, best of %d runs after a warm-up call; %s.\n\n" % (RUNS, versions))

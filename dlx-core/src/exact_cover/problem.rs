@@ -60,7 +60,7 @@ fn layout(items: u64, options: u64, entries: u64) -> Option<(usize, usize, Capac
 /// changed between calls so that it no longer fits.
 fn dlx1(words: &mut [u64], capacity: Capacity, shape: Shape) -> Option<Dlx<'_, u32>> {
     let mut engine = Dlx::resume(words, capacity, shape)?;
-    engine.set_choice(Choice::FewestOptions);
+    engine.set_choice(Choice::Dlx1);
     engine.set_probing(false);
     engine.set_reductions_after(u64::MAX);
     Some(engine)
