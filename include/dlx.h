@@ -12,9 +12,9 @@
 #include <stdint.h>
 
 /** The version of this header; `dlx_version()` returns the library's. */
-#define DLX_VERSION "0.1.0"
+#define DLX_VERSION "0.2.0"
 #define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 1
+#define DLX_VERSION_MINOR 2
 #define DLX_VERSION_PATCH 0
 
 /**

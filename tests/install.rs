@@ -137,11 +137,12 @@ fn install_link_with_pkg_config_and_uninstall() {
     let out = run_ok(&mut Command::new(build.join("app-static")));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
     assert!(dynamic(&build.join("app-static"), "NEEDED").iter().all(|n| !n.contains("dlx")), "dlx::dlx_static");
-    // The version file: a newer minor version than this 0.x, or another major, is not found.
-    for wanted in ["0.99", "1.0"] {
+    // The version file: another minor version than this 0.x (older or newer), or another
+    // major, is not found.
+    for wanted in ["0.1", "0.99", "1.0"] {
         let other = fresh(&format!("cmake-{wanted}"));
         std::fs::write(other.join("app.c"), readme_block("readme-example")).unwrap();
-        let changed = lists.replace("dlx 0.1 CONFIG", &format!("dlx {wanted} CONFIG"));
+        let changed = lists.replace("dlx 0.2 CONFIG", &format!("dlx {wanted} CONFIG"));
         std::fs::write(other.join("CMakeLists.txt"), changed).unwrap();
         let mut cmake = Command::new("cmake");
         cmake.arg("-S").arg(&other).arg("-B").arg(other.join("build")).arg(&prefix);
