@@ -1,10 +1,15 @@
 //! Target Sudoku benchmark, run on demand (`make bench-target`): dlx_target_max on the NOIP
-//! 2009 set, the CSU samples, the generated stress set, the empty grid and random grids with
-//! 5..25 clues and with 2-7 clues crowded into two boxes (fixed seed), against the seed program
+//! 2009 set, the CSU samples, the generated stress set, the empty grid, random grids with
+//! 5..25 clues and with 2-7 clues crowded into two boxes, sparse grids of 3-8 givens mostly 2, 6,
+//! 8 and 9 (random places or crowded), and the slowest grids a hill climb finds by mutating the
+//! slowest sparse ones (all with fixed seeds; the climb selects on deterministic effort, search
+//! nodes plus 100 per node of the pattern bound, so the same grids come every run), against the seed program
 //! (the C++ that came with the problem statement, compiled here from ../shared/seeds with g++
 //! -O2, never copied; skipped with a notice where ../shared is absent) on the NOIP set, in the
-//! same run. Writes the section "Target Sudoku" of docs/benchmarks.md and
-//! target/bench/target-per-grid.txt.
+//! same run. Writes the section "Target Sudoku" of docs/benchmarks.md,
+//! target/bench/target-per-grid.txt, and the sparse and climbed grids
+//! (target/bench/target-sparse.txt, target-climbed.txt: 81 digits a line); `DLX_BENCH_TARGET_EXTRA=FILE` adds a set of such lines (to time another
+//! version on the same grids), and `DLX_BENCH_TARGET_ONLY=FILE` times that file alone.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -20,6 +25,10 @@ mod support;
 use support::{random_full_grid, repeats, rng};
 
 const REPEATS: usize = 3;
+/// The hill climb: the pool it keeps, the mutants it tries, and its own seed.
+const CLIMB_POOL: usize = 20;
+const CLIMB_STEPS: usize = 2000;
+const CLIMB_SEED: u64 = 0x5EED_0017_C11B_0001;
 
 fn out_dir() -> PathBuf {
     support::out_dir()
@@ -73,6 +82,90 @@ fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
         .collect()
 }
 
+/// A digit for a sparse grid: 2, 6, 8 or 9 four times in five (the digits of the slowest grids
+/// known), any other digit otherwise.
+fn sparse_digit(seed: &mut u64) -> u8 {
+    if rng(seed) % 5 != 0 { [2, 6, 8, 9][(rng(seed) % 4) as usize] } else { 1 + (rng(seed) % 9) as u8 }
+}
+
+/// Places `digit` at `cell` if the cell is blank and no unit has it; whether it did.
+fn place(grid: &mut [u8; 81], cell: usize, digit: u8) -> bool {
+    let free = grid[cell] == 0 && !repeats(grid, cell, digit);
+    if free {
+        grid[cell] = digit;
+    }
+    free
+}
+
+/// 3-8 givens, mostly 2, 6, 8 and 9; half anywhere, half crowded into one or two boxes.
+fn sparse(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
+    (0..count)
+        .map(|k| {
+            let clues = 3 + (rng(seed) % 6) as usize;
+            let boxes = [(rng(seed) % 9) as usize, (rng(seed) % 9) as usize];
+            let mut grid = [0u8; 81];
+            let mut placed = 0;
+            while placed < clues {
+                let cell = if k % 2 == 0 {
+                    (rng(seed) % 81) as usize
+                } else {
+                    let (b, i) = (boxes[(rng(seed) % 2) as usize], (rng(seed) % 9) as usize);
+                    ((b / 3) * 3 + i / 3) * 9 + (b % 3) * 3 + i % 3
+                };
+                placed += usize::from(place(&mut grid, cell, sparse_digit(seed)));
+            }
+            grid
+        })
+        .collect()
+}
+
+/// Deterministic effort of one call: search nodes, a pattern-bound node counted as 100 (it
+/// costs about that many quick ones).
+fn effort(grid: &[u8; 81]) -> u64 {
+    match target::target_max(grid, &mut Deadline::new(&mut || false)) {
+        Ok(o) => o.nodes + 99 * o.strong_nodes,
+        Err(_) => 0,
+    }
+}
+
+/// A hill climb over sparse grids: a pool of the `pool` slowest of `start` (by effort); each
+/// step mutates a pool grid (a given moved, its digit changed, one added or one taken away,
+/// keeping 3-8 consistent givens) and the mutant replaces the pool's fastest when it is
+/// slower. `steps` mutants in all; returns the pool.
+fn hill_climb(start: &[[u8; 81]], pool: usize, steps: usize, seed: &mut u64) -> Vec<[u8; 81]> {
+    let mut scored: Vec<(u64, [u8; 81])> = start.iter().map(|g| (effort(g), *g)).collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.truncate(pool);
+    for _ in 0..steps {
+        let mut grid = scored[(rng(seed) % pool as u64) as usize].1;
+        let givens: Vec<usize> = (0..81).filter(|&c| grid[c] != 0).collect();
+        let at = givens[(rng(seed) % givens.len() as u64) as usize];
+        match rng(seed) % 4 {
+            0 if givens.len() > 3 => grid[at] = 0,
+            1 if givens.len() < 8 => {
+                while !place(&mut grid, (rng(seed) % 81) as usize, sparse_digit(seed)) {}
+            }
+            2 => {
+                let digit = std::mem::take(&mut grid[at]);
+                while !place(&mut grid, (rng(seed) % 81) as usize, digit) {}
+            }
+            _ => {
+                let old = std::mem::take(&mut grid[at]);
+                if !place(&mut grid, at, sparse_digit(seed)) {
+                    grid[at] = old;
+                }
+            }
+        }
+        let e = effort(&grid);
+        let (weakest, _) = scored.iter().enumerate().min_by_key(|(_, s)| s.0).unwrap();
+        if e > scored[weakest].0 && !scored.iter().any(|s| s.1 == grid) {
+            scored[weakest] = (e, grid);
+        }
+    }
+    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.into_iter().map(|s| s.1).collect()
+}
+
 struct Row {
     set: String,
     grids: usize,
@@ -94,13 +187,13 @@ fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
             )));
             best = best.min(start.elapsed());
         }
-        let (score, n, bound) = match outcome.unwrap() {
-            Ok(o) => (o.score, o.nodes, o.bound),
-            Err(_) => (-1, 0, 0),
+        let (score, n, strong, bound) = match outcome.unwrap() {
+            Ok(o) => (o.score, o.nodes, o.strong_nodes, o.bound),
+            Err(_) => (-1, 0, 0, 0),
         };
         writeln!(
             log,
-            "{set} {:3}: score {score:5} bound {bound:5} nodes {n:6} {:8.1} us",
+            "{set} {:3}: score {score:5} bound {bound:5} nodes {n:6} (pattern-bound {strong:5}) {:8.1} us",
             k + 1,
             best.as_secs_f64() * 1e6
         )
@@ -147,8 +240,27 @@ fn seed_time(input: &str) -> Result<(Duration, String), String> {
     Ok((best, stdout))
 }
 
+fn read_lines(path: &str) -> Vec<[u8; 81]> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(|l| std::array::from_fn(|k| l.as_bytes()[k] - b'0')).collect()
+}
+
 fn main() {
     // `cargo bench` passes --bench; nothing else is taken.
+    if let Ok(path) = std::env::var("DLX_BENCH_TARGET_ONLY") {
+        // A quick look at one file of grids: no other set, nothing written.
+        let mut log = String::new();
+        let row = run_set(&path, &read_lines(&path), &mut log);
+        let us: Vec<f64> = row.times.iter().map(|t| t.as_secs_f64() * 1e6).collect();
+        print!("{log}");
+        println!(
+            "total {:.1} ms, worst {:.0} us, nodes {}",
+            us.iter().sum::<f64>() / 1e3,
+            us.iter().cloned().fold(0.0, f64::max),
+            row.nodes.iter().sum::<u64>()
+        );
+        return;
+    }
     let mut seed = 0x5EED_1605_2009_0001u64;
     let noip = read_grids("noip2009.txt");
     let mut sets: Vec<(String, Vec<[u8; 81]>)> = vec![
@@ -161,6 +273,19 @@ fn main() {
         sets.push((format!("random {clues} clues"), random_clues(clues, 20, &mut seed)));
     }
     sets.push(("2-7 clues in two boxes".into(), clues_in_two_boxes(200, &mut seed)));
+    let sparse_set = sparse(300, &mut seed);
+    let mut climb_seed = CLIMB_SEED;
+    let climbed = hill_climb(&sparse_set, CLIMB_POOL, CLIMB_STEPS, &mut climb_seed);
+    // Kept for runs of other versions on the same grids (DLX_BENCH_TARGET_EXTRA).
+    for (name, grids) in [("target-climbed.txt", &climbed), ("target-sparse.txt", &sparse_set)] {
+        let lines: String = grids.iter().map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n").collect();
+        std::fs::write(out_dir().join(name), lines).unwrap();
+    }
+    if let Ok(path) = std::env::var("DLX_BENCH_TARGET_EXTRA") {
+        sets.push((format!("extra: {path}"), read_lines(&path)));
+    }
+    sets.push(("sparse 3-8 givens".into(), sparse_set));
+    sets.push((format!("hill-climbed ({CLIMB_STEPS} mutants, seed {CLIMB_SEED:#x})"), climbed));
     let mut log = String::new();
     let rows: Vec<Row> = sets.iter().map(|(name, grids)| run_set(name, grids, &mut log)).collect();
 

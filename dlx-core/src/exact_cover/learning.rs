@@ -120,6 +120,11 @@ pub struct LearnStats {
     pub full_store_restarts: u64,
 }
 
+/// The caller's reasoning at every restart (see [`Learner::solve_within`]): shown each item's
+/// open options by slot, it rules options out through its second argument, or returns false
+/// when no cover can exist.
+pub type RootHook<'h> = &'h mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool;
+
 /// The whole state of a learning search over `M`, with room for `OPTIONS` options, `ITEMS`
 /// items and `STORE` words of learnt clauses (below 32,768, so offsets fit in a reason's low
 /// bits and in `u16` links).
@@ -350,7 +355,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         givens: impl IntoIterator<Item = usize>,
         max_conflicts: u64,
         deadline: &mut Deadline,
-        root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
+        root: RootHook<'_>,
     ) -> Option<bool> {
         if !self.place_givens(givens) {
             return Some(false);
@@ -370,7 +375,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         &mut self,
         max_conflicts: u64,
         deadline: &mut Deadline,
-        root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
+        root: RootHook<'_>,
     ) -> Option<bool> {
         debug_assert_eq!(self.satisfied, self.matrix.items(), "a cover was found");
         if self.levels == 0 {
@@ -395,7 +400,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         &mut self,
         max_conflicts: u64,
         deadline: &mut Deadline,
-        root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool,
+        root: RootHook<'_>,
     ) -> Option<bool> {
         loop {
             if let Some(conflict) = self.propagate() {
@@ -489,7 +494,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// Lets `root` (see [`solve_within`](Self::solve_within)) rule options out at level 0; the
     /// search propagates them next. False when `root` finds no cover, or rules out a chosen
     /// option.
-    fn reason_at_root(&mut self, root: &mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool) -> bool {
+    fn reason_at_root(&mut self, root: RootHook<'_>) -> bool {
         debug_assert_eq!(self.levels, 0);
         let open = self.open;
         let mut consistent = true;

@@ -31,6 +31,44 @@ impl Assignment {
     pub fn reduced_cost(&self, cost: &[[i64; MAX_N]; MAX_N], i: usize, j: usize) -> i64 {
         cost[i][j] - self.u[i] - self.v[j]
     }
+
+    /// For every pair (i, j) of the `n` x `n` problem: exactly how much more than the optimum
+    /// the cheapest perfect matching that uses (i, j) costs (FORBIDDEN or more when none can).
+    /// At least the reduced cost, often more: forcing i to j displaces j's row, which must take
+    /// another column, and so on until a row takes i's old column. In reduced costs (zero on
+    /// matched pairs) that chain is a path over rows, a -> b costing `reduced(a, column_of[b])`
+    /// (a takes b's column), from j's row to i; so the penalty is `reduced(i, j)` plus the
+    /// shortest such path, all pairs at once by Floyd-Warshall (n^3, 729 steps for a 9x9 row).
+    #[allow(clippy::needless_range_loop)] // matrix code: indices are the clearer form
+    pub fn penalties(&self, cost: &[[i64; MAX_N]; MAX_N], n: usize) -> [[i64; MAX_N]; MAX_N] {
+        let mut dist = [[FORBIDDEN; MAX_N]; MAX_N];
+        for a in 0..n {
+            for b in 0..n {
+                dist[a][b] = if a == b { 0 } else { self.reduced_cost(cost, a, self.column_of[b]).min(FORBIDDEN) };
+            }
+        }
+        for k in 0..n {
+            for a in 0..n {
+                for b in 0..n {
+                    let through = dist[a][k].saturating_add(dist[k][b]);
+                    if through < dist[a][b] {
+                        dist[a][b] = through;
+                    }
+                }
+            }
+        }
+        let mut row_of = [0; MAX_N];
+        for i in 0..n {
+            row_of[self.column_of[i]] = i;
+        }
+        let mut penalty = [[FORBIDDEN; MAX_N]; MAX_N];
+        for i in 0..n {
+            for j in 0..n {
+                penalty[i][j] = self.reduced_cost(cost, i, j).saturating_add(dist[row_of[j]][i]);
+            }
+        }
+        penalty
+    }
 }
 
 /// Solves the `n` x `n` top-left corner of `cost` (`1 <= n <= MAX_N`).
@@ -234,6 +272,51 @@ mod tests {
                 previous = warm;
             }
         }
+    }
+
+    /// The cheapest perfect matching that uses (i, j), by trying every permutation.
+    fn brute_force_with(cost: &[[i64; MAX_N]; MAX_N], n: usize, i: usize, j: usize) -> i64 {
+        let mut forced = *cost;
+        for col in 0..n {
+            if col != j {
+                forced[i][col] = FORBIDDEN;
+            }
+        }
+        brute_force(&forced, n)
+    }
+
+    #[test]
+    fn penalties_are_the_exact_cost_of_forcing_each_pair() {
+        let mut seed = 0xFEED_0017_0000_0001u64;
+        let mut above = 0;
+        for round in 0..400 {
+            let n = 2 + round % 6;
+            let mut cost = [[0i64; MAX_N]; MAX_N];
+            for row in cost.iter_mut().take(n) {
+                for c in row.iter_mut().take(n) {
+                    *c = if rng(&mut seed) % 9 == 0 { FORBIDDEN } else { (rng(&mut seed) % 2001) as i64 - 1000 };
+                }
+            }
+            let a = solve(&cost, n);
+            if a.cost >= FORBIDDEN / 2 {
+                continue; // every matching uses a forbidden pair
+            }
+            let penalty = a.penalties(&cost, n);
+            for i in 0..n {
+                for j in 0..n {
+                    let best = brute_force_with(&cost, n, i, j);
+                    let reduced = a.reduced_cost(&cost, i, j);
+                    if best >= FORBIDDEN / 2 {
+                        assert!(penalty[i][j] >= FORBIDDEN / 2, "no matching uses ({i}, {j}): {cost:?}");
+                    } else {
+                        assert_eq!(penalty[i][j], best - a.cost, "({i}, {j}) of {cost:?}");
+                        assert!(penalty[i][j] >= reduced);
+                        above += usize::from(penalty[i][j] > reduced);
+                    }
+                }
+            }
+        }
+        assert!(above > 1000, "the exact penalty exceeds the reduced cost often: {above}");
     }
 
     #[test]

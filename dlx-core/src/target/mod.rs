@@ -61,8 +61,12 @@ const NODE_BUDGET: u64 = 800;
 /// Targets tried one by one below the bound before one exhaustive branch and bound.
 const DESCENT_STEPS: i64 = 3;
 /// Nodes a search with the quick bound alone may take, once the bound is as tight as it gets,
-/// before the pattern bound takes over.
-const QUICK_BUDGET: u64 = 20_000;
+/// before the pattern bound takes over. Measured (`make bench-target`, its sparse and
+/// hill-climbed sets): 20,000 spent 80,000 quick nodes on grids whose row bound stays 3 points
+/// above the optimum before the pattern bound settled them; 5,000 took the sparse set from 580
+/// to 517 ms (worst 67 -> 41 ms) and the climbed tail's worst from 148 to 112 ms, the other
+/// sets within 5% (one two-box grid 12 -> 22 ms); 2,000 was no better.
+const QUICK_BUDGET: u64 = 5_000;
 /// Pattern-bound steps at the root before such a search (about 25 us each): the grids it was
 /// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
 /// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
@@ -121,7 +125,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         // to the end, so the loop always ends in a proof.
         let bound = relaxation.minimise(solver.best_score, PHASE_ITERATIONS, |reduced| solver.dive(reduced));
         let settled = relaxation.exhausted();
-        let proven = solver.descend(bound, &relaxation.reduced_costs(), settled);
+        let proven = solver.descend(bound, &relaxation.reduced_costs(), &relaxation.penalties(), settled);
         if solver.deadline.passed() {
             return Err(Error::Timeout);
         }
@@ -163,7 +167,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// better incumbent steers the subgradient steps and may prove itself optimal. Returns the
     /// best score known.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
-        let run = self.search(reduced, 0, None).run(UNLIMITED, false, u64::MAX);
+        let run = self.search(reduced, None, 0, None).run(UNLIMITED, false, u64::MAX);
         self.record(&run);
         self.best_score
     }
@@ -173,11 +177,11 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// the last target and the incumbent. Returns whether the incumbent is proven optimal;
     /// false when a search ran out of budget while the bound can still improve (`settled`
     /// false).
-    fn descend(&mut self, bound: i64, reduced: &ReducedCosts, settled: bool) -> bool {
+    fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, settled: bool) -> bool {
         let top = bound.div_euclid(SCALE);
         let mut target = top;
         while target > self.best_score && top - target < DESCENT_STEPS {
-            let run = self.search_to(bound, reduced, bound - SCALE * target, false, settled);
+            let run = self.search_to(bound, reduced, penalty, bound - SCALE * target, false, settled);
             self.record(&run);
             if !run.complete || self.deadline.passed() {
                 return false;
@@ -185,7 +189,7 @@ impl<'a, 'd> Solver<'a, 'd> {
             target = if run.found.is_some() { self.best_score } else { target - 1 };
         }
         if target > self.best_score {
-            let run = self.search_to(bound, reduced, bound - SCALE * (self.best_score + 1), true, settled);
+            let run = self.search_to(bound, reduced, penalty, bound - SCALE * (self.best_score + 1), true, settled);
             self.record(&run);
             return run.complete;
         }
@@ -196,11 +200,19 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// improve. Once it cannot (`settled`), a quick search that runs long gives way to the
     /// pattern bound: at the root, then in a search with no budget, so it always ends in a
     /// proof.
-    fn search_to(&mut self, bound: i64, reduced: &ReducedCosts, limit: i64, exhaustive: bool, settled: bool) -> SearchRun {
+    fn search_to(
+        &mut self,
+        bound: i64,
+        reduced: &ReducedCosts,
+        penalty: &ReducedCosts,
+        limit: i64,
+        exhaustive: bool,
+        settled: bool,
+    ) -> SearchRun {
         let mut quick_nodes = 0;
         if self.quick_budget > 0 {
             let budget = if settled { self.quick_budget } else { NODE_BUDGET };
-            let run = self.search(reduced, bound, None).run(limit, exhaustive, budget);
+            let run = self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget);
             if run.complete || !settled {
                 return run;
             }
@@ -211,19 +223,21 @@ impl<'a, 'd> Solver<'a, 'd> {
             return SearchRun { found: None, nodes: quick_nodes, complete: true };
         }
         let mut at_node = self.patterns.clone();
-        let proof = self.search(reduced, bound, Some(&mut at_node)).run(limit, exhaustive, u64::MAX);
+        let proof = self.search(reduced, Some(penalty), bound, Some(&mut at_node)).run(limit, exhaustive, u64::MAX);
         self.strong_nodes += proof.nodes;
         SearchRun { nodes: quick_nodes + proof.nodes, ..proof }
     }
 
-    /// A search over this grid with `reduced` costs at relaxation value `value`.
+    /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
+    /// relaxation value `value`.
     fn search<'s>(
         &'s mut self,
         reduced: &'s ReducedCosts,
+        fixing: Option<&'s ReducedCosts>,
         value: i64,
         strong: Option<&'s mut PatternBound>,
     ) -> Search<'s, 's, 'a, 'd> {
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, value, strong, deadline }
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline }
     }
 }

@@ -187,6 +187,30 @@ impl Relaxation {
     }
 }
 
+impl Relaxation {
+    /// Every (cell, digit)'s exact penalty at the multipliers last evaluated: how much L falls,
+    /// at least, for any completion that puts `digit` in `cell` (its row's assignment forced
+    /// there, `Assignment::penalties`). Never below the reduced cost, often above it; a
+    /// completion's reduced costs sum to at least the penalty of each of its pairs (its row's
+    /// share alone does), so a pair whose penalty exceeds a search's limit is never built.
+    pub(super) fn penalties(&self) -> ReducedCosts {
+        let mut penalty = [[FORBIDDEN; SIDE + 1]; CELLS];
+        for (row, solved) in self.rows.iter().enumerate() {
+            let Some(solved) = solved else { continue };
+            let forced = solved.penalties(&self.costs[row], SIDE);
+            for col in 0..SIDE {
+                let cell = row * SIDE + col;
+                for digit in 1..=SIDE {
+                    if self.allowed[cell] & (1 << digit) != 0 {
+                        penalty[cell][digit] = forced[col][digit - 1];
+                    }
+                }
+            }
+        }
+        penalty
+    }
+}
+
 /// A subgradient of L: see [`Relaxation::subgradient`].
 struct Subgradient {
     column: [[i64; SIDE + 1]; SIDE],

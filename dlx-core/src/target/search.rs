@@ -23,6 +23,9 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     pub(super) cells: &'a Grid,
     pub(super) allowed: &'a [u32; CELLS],
     pub(super) reduced: &'a ReducedCosts,
+    /// Exact penalties at the same multipliers, if known: a pair whose penalty exceeds the
+    /// limit is left out of the matrix (reduced-cost fixing); else its reduced cost decides.
+    pub(super) fixing: Option<&'a ReducedCosts>,
     /// L at the multipliers that gave `reduced` (SCALE * score = L - the reduced costs' sum).
     pub(super) value: i64,
     /// With the pattern bound, every node the quick bound keeps is bounded again by it,
@@ -40,7 +43,8 @@ impl Search<'_, '_, '_, '_> {
     /// and whether the search ended within `node_budget` nodes and before the deadline (if not,
     /// finding nothing proves nothing).
     pub(super) fn run(self, limit: i64, exhaustive: bool, node_budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, value, mut strong, deadline } = self;
+        let Search { engine, cells, allowed, reduced, fixing, value, mut strong, deadline } = self;
+        let fixing = fixing.unwrap_or(reduced);
         // Options within the limit, cheapest first, so every item's list is in that order.
         let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
         // The strong search builds every option (see the module comment).
@@ -48,7 +52,7 @@ impl Search<'_, '_, '_, '_> {
         let mut count = 0;
         for cell in 0..CELLS {
             for digit in 1..=SIDE as u8 {
-                if allowed[cell] & (1 << digit) != 0 && reduced[cell][usize::from(digit)] <= build_limit {
+                if allowed[cell] & (1 << digit) != 0 && fixing[cell][usize::from(digit)] <= build_limit {
                     options[count] = (reduced[cell][usize::from(digit)], cell as u8, digit);
                     count += 1;
                 }
