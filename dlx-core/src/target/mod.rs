@@ -71,6 +71,10 @@ const QUICK_BUDGET: u64 = 5_000;
 /// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
 /// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
 const ROOT_PATTERN_STEPS: usize = 400;
+/// Pattern-bound steps for each further target of a descent once the quick bound has proven
+/// weak: the multipliers carry over from the target before, so fewer do (on the sparse and
+/// hill-climbed sets 200 and 100 measured alike, 400 about 10% slower).
+const DESCENT_PATTERN_STEPS: usize = 200;
 
 
 /// The best completion and how it was found.
@@ -116,6 +120,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         nodes,
         strong_nodes: 0,
         patterns: PatternBound::default(),
+        quick_weak: false,
         deadline,
     };
     let mut relaxation = Relaxation::new(&allowed);
@@ -150,6 +155,8 @@ struct Solver<'a, 'd> {
     nodes: u64,
     strong_nodes: u64,
     patterns: PatternBound,
+    /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
+    quick_weak: bool,
     deadline: &'a mut Deadline<'d>,
 }
 
@@ -173,14 +180,23 @@ impl<'a, 'd> Solver<'a, 'd> {
     }
 
     /// Targets from the bound (`bound`, scaled) down: the first that is reached is the optimum.
-    /// After DESCENT_STEPS targets that find nothing, one exhaustive branch and bound between
-    /// the last target and the incumbent. Returns whether the incumbent is proven optimal;
-    /// false when a search ran out of budget while the bound can still improve (`settled`
-    /// false).
+    /// While the bound can improve, after DESCENT_STEPS targets that find nothing, one
+    /// exhaustive branch and bound between the last target and the incumbent. Once it cannot
+    /// (`settled`), the descent goes on target by target, and once the quick bound has proven
+    /// weak (a quick search ran out where the pattern bound then ruled its target out), each
+    /// target is first put to the pattern bound at the root alone: a few milliseconds a
+    /// target, where a quick search would spend its whole budget and an exhaustive search
+    /// from a weak incumbent (dives can stay 30 points below the optimum on such grids)
+    /// explores every completion between. Returns whether the incumbent is proven optimal;
+    /// false when a search ran out of budget while the bound can still improve.
     fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, settled: bool) -> bool {
         let top = bound.div_euclid(SCALE);
         let mut target = top;
-        while target > self.best_score && top - target < DESCENT_STEPS {
+        while target > self.best_score && (settled || top - target < DESCENT_STEPS) {
+            if settled && self.quick_weak && self.patterns.rules_out(self.allowed, target, DESCENT_PATTERN_STEPS, self.deadline) {
+                target -= 1;
+                continue;
+            }
             let run = self.search_to(bound, reduced, penalty, bound - SCALE * target, false, settled);
             self.record(&run);
             if !run.complete || self.deadline.passed() {
@@ -210,6 +226,9 @@ impl<'a, 'd> Solver<'a, 'd> {
         settled: bool,
     ) -> SearchRun {
         let mut quick_nodes = 0;
+        // Once the quick bound has proven weak, `descend` has just put this target to the
+        // pattern bound at the root: no second try at the root.
+        let strong_only = settled && self.quick_weak;
         if self.quick_budget > 0 {
             let budget = if settled { self.quick_budget } else { NODE_BUDGET };
             let run = self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget);
@@ -219,7 +238,8 @@ impl<'a, 'd> Solver<'a, 'd> {
             quick_nodes = run.nodes;
         }
         let target = score_within(bound, limit);
-        if self.patterns.rules_out(self.allowed, target, ROOT_PATTERN_STEPS, self.deadline) {
+        if !strong_only && self.patterns.rules_out(self.allowed, target, ROOT_PATTERN_STEPS, self.deadline) {
+            self.quick_weak = true;
             return SearchRun { found: None, nodes: quick_nodes, complete: true };
         }
         let mut at_node = self.patterns.clone();
