@@ -67,6 +67,10 @@ const DESCENT_STEPS: i64 = 3;
 /// to 517 ms (worst 67 -> 41 ms) and the climbed tail's worst from 148 to 112 ms, the other
 /// sets within 5% (one two-box grid 12 -> 22 ms); 2,000 was no better.
 const QUICK_BUDGET: u64 = 5_000;
+/// The quick search's budget once the quick bound has proven weak on this grid: enough to find
+/// a completion that is near (0 and 500 measured slower on the sparse set, 1,500 took the
+/// climbed sets 12% faster than 5,000).
+const WEAK_QUICK_BUDGET: u64 = 1_500;
 /// Pattern-bound steps at the root before such a search (about 25 us each): the grids it was
 /// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
 /// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
@@ -227,10 +231,16 @@ impl<'a, 'd> Solver<'a, 'd> {
     ) -> SearchRun {
         let mut quick_nodes = 0;
         // Once the quick bound has proven weak, `descend` has just put this target to the
-        // pattern bound at the root: no second try at the root.
+        // pattern bound at the root: a shorter quick search, and no second try at the root.
         let strong_only = settled && self.quick_weak;
         if self.quick_budget > 0 {
-            let budget = if settled { self.quick_budget } else { NODE_BUDGET };
+            let budget = if strong_only {
+                WEAK_QUICK_BUDGET.min(self.quick_budget)
+            } else if settled {
+                self.quick_budget
+            } else {
+                NODE_BUDGET
+            };
             let run = self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget);
             if run.complete || !settled {
                 return run;
