@@ -296,3 +296,24 @@ fn runs_on_a_256_kib_thread_stack() {
         assert_eq!(handle.join().unwrap(), answer);
     }
 }
+
+/// The hill climb's 20 slowest sparse grids (tests/data/target/hill-climbed-20.txt, 81 digits a
+/// line): the answers an independent program computed, and the effort deterministic and
+/// bounded (search nodes and pattern-bound nodes, about twice what was measured: 292,507 and
+/// 1,494 in all, at most 19,849 and 77 on one grid).
+#[test]
+fn the_slowest_sparse_grids_known_take_their_measured_effort() {
+    let grids = read_data("target/hill-climbed-20.txt");
+    let answers: Vec<i32> = read_data("target/hill-climbed-20.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
+    let (mut nodes, mut strong) = (0, 0);
+    for (line, answer) in grids.lines().zip(&answers) {
+        let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
+        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
+        assert_eq!(outcome.score, *answer, "{line}");
+        assert!(outcome.nodes <= 40_000 && outcome.strong_nodes <= 160, "{line}: {outcome:?}");
+        nodes += outcome.nodes;
+        strong += outcome.strong_nodes;
+    }
+    assert_eq!(answers.len(), 20);
+    assert!(nodes <= 600_000 && strong <= 3_000, "{nodes} nodes, {strong} pattern-bound nodes");
+}
