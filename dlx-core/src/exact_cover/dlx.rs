@@ -206,7 +206,7 @@ pub struct SearchStats {
 /// What a matrix is between two calls, for a problem kept in a caller's memory: the engine's
 /// arrays hold the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub struct Counts {
     /// Primary items, numbered `1..=primary`.
     pub primary: usize,
     /// Items in all; the secondary ones are `primary + 1..=items`.
@@ -389,13 +389,13 @@ impl<'m, I: Index> Dlx<'m, I> {
         Some(engine)
     }
 
-    /// The engine [`shape`](Self::shape) described, in the same `words` and `capacity`, with
-    /// settings at their defaults; `None` when the shape cannot be one of this capacity's.
+    /// The engine [`counts`](Self::counts) described, in the same `words` and `capacity`, with
+    /// settings at their defaults; `None` when the counts cannot be one of this capacity's.
     /// Between searches the matrix is whole (every search restores it), so links, lengths and
     /// the packed item order are as they were left, and the scalars are recomputed here.
-    pub fn resume(words: &'m mut [u64], capacity: Capacity, shape: Shape) -> Option<Self> {
+    pub fn resume(words: &'m mut [u64], capacity: Capacity, counts: Counts) -> Option<Self> {
         let mut engine = Self::carve(words, capacity)?;
-        let Shape { primary, items, options, next_node } = shape;
+        let Counts { primary, items, options, next_node } = counts;
         if primary > items || items + 2 > capacity.items || options > capacity.options || next_node > capacity.nodes {
             return None;
         }
@@ -405,8 +405,8 @@ impl<'m, I: Index> Dlx<'m, I> {
     }
 
     /// What [`resume`](Self::resume) needs to take this matrix up again.
-    pub fn shape(&self) -> Shape {
-        Shape { primary: self.primary, items: self.items, options: self.options, next_node: self.next_node }
+    pub fn counts(&self) -> Counts {
+        Counts { primary: self.primary, items: self.items, options: self.options, next_node: self.next_node }
     }
 
     /// Empties the matrix and sets up `primary` primary items, numbered `1..=primary`, then

@@ -7,7 +7,7 @@
 //! probing and no reductions, so node counts compare with Knuth's program node for node.
 
 use super::deadline::Deadline;
-use super::dlx::{Capacity, Choice, Dlx, Flow, Shape};
+use super::dlx::{Capacity, Choice, Dlx, Flow, Counts};
 use crate::Error;
 
 /// Most items + options + entries of one problem: node numbers stay below the 32-bit spacer
@@ -58,8 +58,8 @@ fn layout(items: u64, options: u64, entries: u64) -> Option<(usize, usize, Capac
 
 /// The engine over a problem's words, searching as DLX1 does; `None` if the header was
 /// changed between calls so that it no longer fits.
-fn dlx1(words: &mut [u64], capacity: Capacity, shape: Shape) -> Option<Dlx<'_, u32>> {
-    let mut engine = Dlx::resume(words, capacity, shape)?;
+fn dlx1(words: &mut [u64], capacity: Capacity, counts: Counts) -> Option<Dlx<'_, u32>> {
+    let mut engine = Dlx::resume(words, capacity, counts)?;
     engine.set_choice(Choice::Dlx1);
     engine.set_probing(false);
     engine.set_reductions_after(u64::MAX);
@@ -100,8 +100,8 @@ impl<'m> Problem<'m> {
         let capacity = problem.capacity();
         let mut engine = Dlx::<u32>::new(problem.engine, capacity).ok_or(Error::Arg)?;
         engine.reset(primary as usize, secondary as usize).map_err(|_| Error::Arg)?;
-        let shape = engine.shape();
-        problem.save(shape);
+        let counts = engine.counts();
+        problem.save(counts);
         Ok(problem)
     }
 
@@ -152,9 +152,9 @@ impl<'m> Problem<'m> {
         Capacity::for_problem(items, self.head[OPTION_CAP] as usize, self.head[ENTRY_CAP] as usize)
     }
 
-    fn shape(&self) -> Shape {
+    fn counts(&self) -> Counts {
         let items = (self.head[PRIMARY] + self.head[SECONDARY]) as usize;
-        Shape {
+        Counts {
             primary: self.head[PRIMARY] as usize,
             items,
             options: self.head[OPTIONS] as usize,
@@ -162,9 +162,9 @@ impl<'m> Problem<'m> {
         }
     }
 
-    fn save(&mut self, shape: Shape) {
-        self.head[OPTIONS] = shape.options as u64;
-        self.head[NEXT_NODE] = shape.next_node as u64;
+    fn save(&mut self, counts: Counts) {
+        self.head[OPTIONS] = counts.options as u64;
+        self.head[NEXT_NODE] = counts.next_node as u64;
     }
 
     /// Appends an option covering `items` (numbers from 0) and returns its number.
@@ -186,12 +186,12 @@ impl<'m> Problem<'m> {
         if self.head[OPTIONS] >= self.head[OPTION_CAP] || self.head[ENTRIES] + items.len() as u64 > self.head[ENTRY_CAP] {
             return Err(Error::Capacity);
         }
-        let (capacity, shape) = (self.capacity(), self.shape());
-        let mut engine = dlx1(self.engine, capacity, shape).ok_or(Error::Arg)?;
+        let (capacity, counts) = (self.capacity(), self.counts());
+        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
         let option = engine.add_option_from(items.iter().map(|&i| i as usize + 1)).map_err(|_| Error::Arg)?;
         let number = engine.ordinal(option);
-        let shape = engine.shape();
-        self.save(shape);
+        let counts = engine.counts();
+        self.save(counts);
         self.head[ENTRIES] += items.len() as u64;
         self.head[WIDEST] = self.head[WIDEST].max(widest);
         Ok(number)
@@ -214,9 +214,9 @@ impl<'m> Problem<'m> {
         if limit == 0 {
             return Err(Error::Arg);
         }
-        let (capacity, shape) = (self.capacity(), self.shape());
+        let (capacity, counts) = (self.capacity(), self.counts());
         let (answer, _) = self.answers.split_at_mut(self.answers.len() / 2);
-        let mut engine = dlx1(self.engine, capacity, shape).ok_or(Error::Arg)?;
+        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
         let mut found = 0;
         let stats = engine.search_pruned(
             |e| e.within(deadline),
@@ -241,9 +241,9 @@ impl<'m> Problem<'m> {
     pub fn minimum(&mut self, out: &mut [i32], mut expired: impl FnMut() -> bool) -> Result<usize, Error> {
         let deadline = &mut Deadline::new(&mut expired);
         let widest = self.head[WIDEST].max(1) as usize;
-        let (capacity, shape) = (self.capacity(), self.shape());
+        let (capacity, counts) = (self.capacity(), self.counts());
         let (answer, best) = self.answers.split_at_mut(self.answers.len() / 2);
-        let mut engine = dlx1(self.engine, capacity, shape).ok_or(Error::Arg)?;
+        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
         let best_len = core::cell::Cell::new(usize::MAX);
         let stats = engine.search_pruned(
             |e| {
