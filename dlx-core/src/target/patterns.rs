@@ -25,6 +25,10 @@ const MASKS: usize = 1 << SIDE;
 const NO_PATTERN: i64 = i64::MIN / 4;
 /// The cell multipliers stay within this, so every sum stays exact and far from NO_PATTERN.
 const CELL_MULTIPLIER_LIMIT: i64 = 1 << 40;
+/// Steps without a lower bound after which [`PatternBound::tighten`] stops early. Measured on
+/// make bench-target's sparse and climbed sets: 15 took them 3-15% faster than none (worst
+/// grids 27.5 -> 23 ms, 19.5 -> 17 ms); 30 about the same.
+const STALL_STEPS: usize = 15;
 /// The columns of each stack of boxes.
 const STACKS: [u16; 3] = [0b000_000_111, 0b000_111_000, 0b111_000_000];
 
@@ -96,6 +100,9 @@ impl PatternBound {
         deadline: &mut Deadline,
     ) -> Option<[u32; CELLS]> {
         let aim = SCALE * target - SCALE / 5;
+        // Steps stop once the bound has not fallen for STALL_STEPS steps: it has reached what
+        // these multipliers can give (the target is then usually reachable).
+        let (mut lowest, mut stalled) = (i64::MAX, 0);
         for _ in 0..steps {
             // A step costs about what 32 DLX nodes do.
             if deadline.tick(32) {
@@ -104,6 +111,14 @@ impl PatternBound {
             let value = self.evaluate(allowed)?;
             if value < SCALE * target {
                 return None;
+            }
+            if value < lowest {
+                (lowest, stalled) = (value, 0);
+            } else {
+                stalled += 1;
+                if stalled >= STALL_STEPS {
+                    break;
+                }
             }
             // How often each cell is covered by the nine patterns, less one.
             let mut excess = [-1i64; CELLS];
