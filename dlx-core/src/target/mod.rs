@@ -71,6 +71,10 @@ const QUICK_BUDGET: u64 = 5_000;
 /// a completion that is near (0 and 500 measured slower on the sparse set, 1,500 took the
 /// climbed sets 12% faster than 5,000).
 const WEAK_QUICK_BUDGET: u64 = 1_500;
+/// Points between a settled bound and the incumbent from which the quick bound is taken as weak
+/// from the start (its first search skipped for the pattern bound at the root): on the climbed
+/// and sparse sets 8 took 3-15% off, 15 less; ordinary grids never come near.
+const WEAK_GAP: i64 = 8;
 /// Pattern-bound steps at the root before such a search (about 25 us each): the grids it was
 /// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
 /// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
@@ -196,6 +200,11 @@ impl<'a, 'd> Solver<'a, 'd> {
     fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, settled: bool) -> bool {
         let top = bound.div_euclid(SCALE);
         let mut target = top;
+        // Dives this far below a settled bound mark the grids where the quick bound is weak
+        // (20-30 points on the slowest known); ordinary grids' dives come within a few.
+        if settled && top - self.best_score >= WEAK_GAP {
+            self.quick_weak = true;
+        }
         while target > self.best_score && (settled || top - target < DESCENT_STEPS) {
             if settled && self.quick_weak && self.patterns.rules_out(self.allowed, target, DESCENT_PATTERN_STEPS, self.deadline) {
                 target -= 1;
