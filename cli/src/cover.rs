@@ -56,42 +56,39 @@ fn parse(source: &Source) -> Result<Parsed<'_>, String> {
     Ok(Parsed { primary, secondary, options })
 }
 
+/// The library's problem of `parsed`, in `memory` (sized here); the reason it could not be.
+fn build<'m>(source: &Source, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Result<Problem<'m>, String> {
+    let entries: usize = parsed.options.iter().map(|(items, _)| items.len()).sum();
+    let items = (parsed.primary + parsed.secondary) as i64;
+    let size = Problem::size(items, parsed.options.len() as i64, entries as i64)
+        .ok_or_else(|| format!("{}: beyond the library's limits", source.name))?;
+    *memory = vec![0u64; size / 8];
+    let (primary, secondary, options) = (parsed.primary as i32, parsed.secondary as i32, parsed.options.len() as i32);
+    let mut problem =
+        Problem::new(memory, primary, secondary, options, entries as i64).map_err(|e| format!("{}: {e}", source.name))?;
+    for (items, text) in &parsed.options {
+        problem.add(items).map_err(|e| format!("{}: option {text:?}: {e}", source.name))?;
+    }
+    Ok(problem)
+}
+
 /// Counts, lists or minimises; the tally counts the problem as one puzzle.
 pub fn run(source: &Source, list: bool, minimum: bool, limit: Option<u64>, ms: u64) -> Tally {
     let started = Instant::now();
     let mut tally = Tally { total: 1, ..Tally::default() };
-    let parsed = match parse(source) {
-        Ok(parsed) => parsed,
+    let mut memory = Vec::new();
+    let built = match parse(source) {
+        Ok(parsed) => build(source, &parsed, &mut memory).map(|problem| (parsed, problem)),
+        Err(why) => Err(why),
+    };
+    let (parsed, mut problem) = match built {
+        Ok(built) => built,
         Err(why) => {
             eprintln!("dlx: {why}");
             tally.invalid.push(source.name.clone());
             return tally;
         }
     };
-    let entries: usize = parsed.options.iter().map(|(items, _)| items.len()).sum();
-    let items = (parsed.primary + parsed.secondary) as i64;
-    let Some(size) = Problem::size(items, parsed.options.len() as i64, entries as i64) else {
-        eprintln!("dlx: {}: beyond the library's limits", source.name);
-        tally.invalid.push(source.name.clone());
-        return tally;
-    };
-    let mut memory = vec![0u64; size / 8];
-    let problem = Problem::new(&mut memory, parsed.primary as i32, parsed.secondary as i32, parsed.options.len() as i32, entries as i64);
-    let mut problem = match problem {
-        Ok(problem) => problem,
-        Err(e) => {
-            eprintln!("dlx: {}: {e}", source.name);
-            tally.invalid.push(source.name.clone());
-            return tally;
-        }
-    };
-    for (items, text) in &parsed.options {
-        if let Err(e) = problem.add(items) {
-            eprintln!("dlx: {}: option {text:?}: {e}", source.name);
-            tally.invalid.push(source.name.clone());
-            return tally;
-        }
-    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let write_cover = |options: &[i32], out: &mut dyn Write| -> std::io::Result<()> {

@@ -69,13 +69,8 @@ fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
             let mut placed = 0;
             while placed < clues {
                 let b = boxes[usize::from(rng(seed) % 5 == 0)];
-                let k = (rng(seed) % 9) as usize;
-                let cell = ((b / 3) * 3 + k / 3) * 9 + (b % 3) * 3 + k % 3;
-                let digit = 1 + (rng(seed) % 9) as u8;
-                if grid[cell] == 0 && !repeats(&grid, cell, digit) {
-                    grid[cell] = digit;
-                    placed += 1;
-                }
+                let cell = box_cell(b, (rng(seed) % 9) as usize);
+                placed += usize::from(place(&mut grid, cell, 1 + (rng(seed) % 9) as u8));
             }
             grid
         })
@@ -86,6 +81,11 @@ fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
 /// known), any other digit otherwise.
 fn sparse_digit(seed: &mut u64) -> u8 {
     if rng(seed) % 5 != 0 { [2, 6, 8, 9][(rng(seed) % 4) as usize] } else { 1 + (rng(seed) % 9) as u8 }
+}
+
+/// Cell `k` (0-8, row by row) of box `b`.
+fn box_cell(b: usize, k: usize) -> usize {
+    ((b / 3) * 3 + k / 3) * 9 + (b % 3) * 3 + k % 3
 }
 
 /// Places `digit` at `cell` if the cell is blank and no unit has it; whether it did.
@@ -109,8 +109,8 @@ fn sparse(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
                 let cell = if k % 2 == 0 {
                     (rng(seed) % 81) as usize
                 } else {
-                    let (b, i) = (boxes[(rng(seed) % 2) as usize], (rng(seed) % 9) as usize);
-                    ((b / 3) * 3 + i / 3) * 9 + (b % 3) * 3 + i % 3
+                    let b = boxes[(rng(seed) % 2) as usize];
+                    box_cell(b, (rng(seed) % 9) as usize)
                 };
                 placed += usize::from(place(&mut grid, cell, sparse_digit(seed)));
             }

@@ -327,12 +327,6 @@ fn take_words<'m>(words: &mut &'m mut [u64], len: usize) -> &'m mut [u64] {
     head
 }
 
-fn take_u32<'m>(words: &mut &'m mut [u64], len: usize) -> &'m mut [u32] {
-    let (head, rest) = core::mem::take(words).split_at_mut(words_of(len * 4));
-    *words = rest;
-    // SAFETY: as in `take`, for `u32`.
-    unsafe { core::slice::from_raw_parts_mut(head.as_mut_ptr().cast::<u32>(), len) }
-}
 
 impl<'m, I: Index> Dlx<'m, I> {
     /// The arrays of an engine of `capacity`, carved from `words` (which holds
@@ -367,7 +361,7 @@ impl<'m, I: Index> Dlx<'m, I> {
             pos: take(w, items),
             dense_len: 0,
             short: take_words(w, items.div_ceil(64)),
-            weight: take_u32(w, items),
+            weight: take::<u32>(w, items),
             choice: Choice::default(),
             emptied: 0,
             lean: false,
@@ -940,18 +934,14 @@ impl<'m, I: Index> Dlx<'m, I> {
             return item;
         }
         match self.choice {
-            Choice::WeightedFailures => self.choose_by(self.dense[..self.dense_len].iter().map(|&i| i.us()), true),
-            Choice::FewestOptions | Choice::Dlx1 => self.choose_by(
-                core::iter::successors(Some(self.rlink[0].us()), |&i| Some(self.rlink[i].us()))
-                    .take_while(|&i| i != 0),
-                false,
-            ),
+            Choice::WeightedFailures => self.by_weight(),
+            Choice::FewestOptions | Choice::Dlx1 => self.first_fewest(),
         }
     }
 
     /// DLX1's choice: the first item of the ring with the fewest options (ending the scan at
     /// an empty one). The ring is always in item order, so this is the lowest-numbered such
-    /// item: what [`choose_item`](Self::choose_item) picks under `FewestOptions`.
+    /// item. `FewestOptions` comes here too, once the short-item set has no item to offer.
     fn first_fewest(&self) -> usize {
         let (mut best, mut best_len) = (0, usize::MAX);
         let mut i = self.rlink[0].us();
@@ -968,17 +958,18 @@ impl<'m, I: Index> Dlx<'m, I> {
         best
     }
 
-    /// The best of `items` (every one with two options or more) by length, per unit of weight
-    /// if `weighted`; the first found on ties.
+    /// The active item (every one has two options or more here) with the fewest options per
+    /// unit of failure weight, the first in packed order on ties.
     #[inline(always)]
-    fn choose_by(&self, items: impl Iterator<Item = usize>, weighted: bool) -> usize {
+    fn by_weight(&self) -> usize {
         let mut best = 0;
         // (length, weight) of `best`; compared as len * other_weight in u64: lengths stay below
         // 2^31 and weights within u32, so no product overflows. The start is above any length.
         let (mut best_len, mut best_weight) = (u64::from(u32::MAX), 1u64);
-        for i in items {
+        for &i in &self.dense[..self.dense_len] {
+            let i = i.us();
             let len = self.nodes[i].top.us() as u64;
-            let weight = if weighted { u64::from(self.weight[i]) } else { 1 };
+            let weight = u64::from(self.weight[i]);
             if len * best_weight < best_len * weight {
                 (best, best_len, best_weight) = (i, len, weight);
             }

@@ -52,7 +52,8 @@ fn layout(items: u64, options: u64, entries: u64) -> Option<(usize, usize, Capac
     }
     let (items, options, entries) = (items as usize, options as usize, entries as usize);
     let capacity = Capacity::for_problem(items, options, entries);
-    let answers = (2 * (items + 1)).div_ceil(4) * 2;
+    // Two arrays of items + 1 i32: items + 1 words, even so that the engine stays 16-aligned.
+    let answers = (items + 1).next_multiple_of(2);
     Some((answers, capacity.words::<u32>().div_ceil(2) * 2, capacity))
 }
 

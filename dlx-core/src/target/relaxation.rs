@@ -185,9 +185,7 @@ impl Relaxation {
         }
         reduced
     }
-}
 
-impl Relaxation {
     /// Every (cell, digit)'s exact penalty at the multipliers last evaluated: how much L falls,
     /// at least, for any completion that puts `digit` in `cell` (its row's assignment forced
     /// there, `Assignment::penalties`). Never below the reduced cost, often above it; a
