@@ -36,6 +36,19 @@ const ROW_MINIROWS: [u8; 512] = {
     table
 };
 
+/// A row's nine bits -> the row when it has one bit, else 0.
+const SINGLE: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut x = 0usize;
+    while x < 512 {
+        if x.count_ones() == 1 {
+            table[x] = x as u16;
+        }
+        x += 1;
+    }
+    table
+};
+
 /// A band's minirows for one digit (bit 3 * row + box) -> those that some placement uses (one
 /// minirow in every row and in every box, so one of the six permutations); 0 when none fits.
 const LOCKED: [u16; 512] = {
@@ -74,18 +87,40 @@ const MINIROW_CELLS: [u32; 512] = {
     table
 };
 
+/// Each cell of a band (bit 9 * row + column) -> its column's three cells in a band.
+const CELL_COLUMN: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut at = 0;
+    while at < 27 {
+        table[at] = COLUMN << (at % 9);
+        at += 1;
+    }
+    table
+};
+
+/// Each cell of a band -> the cells of the band in its row, column or box.
+const CELL_PEERS: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut at = 0;
+    while at < 27 {
+        table[at] = ROW << (9 * (at / 9)) | BOX << (3 * (at % 9 / 3)) | COLUMN << (at % 9);
+        at += 1;
+    }
+    table
+};
+
 /// A search state: where each digit can still go, which cells are not placed yet, and which
 /// digit-bands (and digits, for the columns) changed since they were last reasoned about.
 #[derive(Clone, Copy)]
 struct Board {
-    /// `candidates[3 * digit + band]`: the band's cells that may still hold the digit (a
+    /// `candidates[9 * band + digit]`: the band's cells that may still hold the digit (a
     /// placed cell keeps its own digit's bit).
     candidates: [u32; 27],
     unsolved: [u32; 3],
-    /// Digit-bands (bit 3 * digit + band) to reason about again.
+    /// Digit-bands (bit 9 * band + digit) to reason about again.
     changed: u32,
-    /// Digits whose columns to scan again.
-    columns: u16,
+    /// Digit-bands whose digit's columns to reason about again.
+    columns: u32,
 }
 
 /// A contradiction: some cell, row, column or box has no place left for a digit.
@@ -95,11 +130,11 @@ impl Board {
     /// The board of `cells` (0 blank, 1..=9 a given) with the givens placed; [`Dead`] when two
     /// givens clash.
     fn new(cells: &[u8; CELLS]) -> Result<Self, Dead> {
-        let mut board = Board { candidates: [BAND; 27], unsolved: [BAND; 3], changed: BAND, columns: 0x1FF };
+        let mut board = Board { candidates: [BAND; 27], unsolved: [BAND; 3], changed: BAND, columns: BAND };
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
                 let (digit, band, bit) = (usize::from(digit - 1), cell / 27, 1 << (cell % 27));
-                if board.candidates[3 * digit + band] & bit == 0 {
+                if board.candidates[9 * band + digit] & bit == 0 {
                     return Err(Dead);
                 }
                 board.place(digit, band, bit);
@@ -113,28 +148,33 @@ impl Board {
         if self.candidates[i] & mask != self.candidates[i] {
             self.candidates[i] &= mask;
             self.changed |= 1 << i;
-            self.columns |= 1 << (i / 3);
+            self.columns |= 1 << i;
         }
     }
 
     /// Places `digit` on the cell `bit` of `band` (a candidate there): the cell loses its other
     /// digits, and the cell's row, column and box lose this digit.
     fn place(&mut self, digit: usize, band: usize, bit: u32) {
-        let at = bit.trailing_zeros();
-        let column = COLUMN << (at % 9);
+        let at = bit.trailing_zeros() as usize;
         self.unsolved[band] &= !bit;
-        for other in 0..9 {
-            if other != digit {
-                self.narrow(3 * other + band, !bit);
-            }
+        let digits: &mut [u32; 9] = (&mut self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
+        let mut hit = 0u32;
+        for (d, mask) in digits.iter_mut().enumerate() {
+            hit |= u32::from(*mask & bit != 0) << d;
+            *mask &= !bit;
         }
+        let mut changed = hit << (9 * band);
         for other in 0..3 {
-            if other != band {
-                self.narrow(3 * digit + other, !column);
-            }
+            let i = 9 * other + digit;
+            let left = self.candidates[i] & !CELL_COLUMN[at];
+            changed |= u32::from(left != self.candidates[i]) << i;
+            self.candidates[i] = left;
         }
-        let peers = ROW << (9 * (at / 9)) | BOX << (3 * (at % 9 / 3)) | column;
-        self.narrow(3 * digit + band, !peers | bit);
+        let i = 9 * band + digit;
+        self.candidates[i] = self.candidates[i] & !CELL_PEERS[at] | bit;
+        changed |= 1 << i;
+        self.changed |= changed;
+        self.columns |= changed;
     }
 
     /// Locked candidates and hidden singles in the rows and boxes of digit-band `i`.
@@ -148,14 +188,13 @@ impl Board {
             return Err(Dead);
         }
         self.narrow(i, MINIROW_CELLS[usize::from(kept)]);
-        let (digit, band) = (i / 3, i % 3);
+        let (digit, band) = (i % 9, i / 9);
         let mask = self.candidates[i];
-        let mut singles = 0;
-        for k in 0..3 {
-            let row = mask & ROW << (9 * k);
-            let cells = mask & BOX << (3 * k);
-            singles |= if row & (row - 1) == 0 { row } else { 0 } | if cells & (cells - 1) == 0 { cells } else { 0 };
-        }
+        // After the narrowing, a box with one cell left lies in a row with one cell left: the
+        // box's only minirow is the only one its row keeps.
+        let mut singles = u32::from(SINGLE[(mask & ROW) as usize])
+            | u32::from(SINGLE[(mask >> 9 & ROW) as usize]) << 9
+            | u32::from(SINGLE[(mask >> 18) as usize]) << 18;
         singles &= self.unsolved[band];
         while singles != 0 {
             let bit = singles & singles.wrapping_neg();
@@ -171,9 +210,29 @@ impl Board {
 
     /// Hidden singles in the columns of `digit`; [`Dead`] when a column has no place for it.
     fn column_singles(&mut self, digit: usize) -> Result<(), Dead> {
+        let mut columns = [0u32; 3];
+        for band in 0..3 {
+            let mask = self.candidates[9 * band + digit];
+            columns[band] = (mask | mask >> 9 | mask >> 18) & ROW;
+        }
+        for stack in 0..3 {
+            let minicolumns = (columns[0] >> (3 * stack) & 7)
+                | (columns[1] >> (3 * stack) & 7) << 3
+                | (columns[2] >> (3 * stack) & 7) << 6;
+            let kept = u32::from(LOCKED[minicolumns as usize]);
+            if kept == 0 {
+                return Err(Dead);
+            }
+            let mut gone = minicolumns & !kept;
+            while gone != 0 {
+                let j = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.narrow(9 * (j / 3) + digit, !(COLUMN << (3 * stack + j % 3)));
+            }
+        }
         let (mut once, mut twice) = (0u32, 0u32);
         for band in 0..3 {
-            let mask = self.candidates[3 * digit + band];
+            let mask = self.candidates[9 * band + digit];
             for k in 0..3 {
                 let row = mask >> (9 * k) & ROW;
                 twice |= once & row;
@@ -188,7 +247,7 @@ impl Board {
             let column = COLUMN << single.trailing_zeros();
             single &= single - 1;
             for band in 0..3 {
-                let cell = self.candidates[3 * digit + band] & column;
+                let cell = self.candidates[9 * band + digit] & column;
                 if cell != 0 {
                     if cell & self.unsolved[band] != 0 {
                         self.place(digit, band, cell);
@@ -205,7 +264,7 @@ impl Board {
         let unsolved = self.unsolved[band];
         let (mut once, mut twice) = (0u32, 0u32);
         for digit in 0..9 {
-            let mask = self.candidates[3 * digit + band];
+            let mask = self.candidates[9 * band + digit];
             twice |= once & mask;
             once |= mask;
         }
@@ -217,7 +276,7 @@ impl Board {
             let bit = singles & singles.wrapping_neg();
             singles &= singles - 1;
             // An earlier single in this band may have emptied the cell.
-            let digit = (0..9).find(|&d| self.candidates[3 * d + band] & bit != 0).ok_or(Dead)?;
+            let digit = (0..9).find(|&d| self.candidates[9 * band + d] & bit != 0).ok_or(Dead)?;
             self.place(digit, band, bit);
         }
         Ok(())
@@ -232,8 +291,8 @@ impl Board {
                 self.settle(i)?;
             }
             while self.columns != 0 && self.changed == 0 {
-                let digit = self.columns.trailing_zeros() as usize;
-                self.columns &= self.columns - 1;
+                let digit = self.columns.trailing_zeros() as usize % 9;
+                self.columns &= !(COLUMN << digit);
                 self.column_singles(digit)?;
             }
             if self.changed != 0 {
@@ -254,7 +313,7 @@ impl Board {
         for band in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
-                let mask = self.candidates[3 * digit + band];
+                let mask = self.candidates[9 * band + digit];
                 thrice |= twice & mask;
                 twice |= once & mask;
                 once |= mask;
@@ -270,7 +329,7 @@ impl Board {
             while open != 0 {
                 let bit = open & open.wrapping_neg();
                 open &= open - 1;
-                let n = (0..9).filter(|&d| self.candidates[3 * d + band] & bit != 0).count() as u32;
+                let n = (0..9).filter(|&d| self.candidates[9 * band + d] & bit != 0).count() as u32;
                 if best.is_none_or(|(m, ..)| n < m) {
                     best = Some((n, band, bit));
                 }
@@ -283,7 +342,7 @@ impl Board {
     fn digits(&self) -> [u8; CELLS] {
         core::array::from_fn(|cell| {
             let (band, bit) = (cell / 27, 1 << (cell % 27));
-            (0..9).find(|&d| self.candidates[3 * d + band] & bit != 0).map_or(0, |d| d as u8 + 1)
+            (0..9).find(|&d| self.candidates[9 * band + d] & bit != 0).map_or(0, |d| d as u8 + 1)
         })
     }
 }
@@ -319,7 +378,7 @@ fn descend(board: &Board, limit: u64, found: &mut Found, deadline: &mut Deadline
         return found.count < limit;
     };
     for digit in 0..9 {
-        if board.candidates[3 * digit + band] & bit == 0 {
+        if board.candidates[9 * band + digit] & bit == 0 {
             continue;
         }
         found.nodes += 1;
