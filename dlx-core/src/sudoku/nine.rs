@@ -164,12 +164,14 @@ impl Board {
             *mask &= !bit;
         }
         let mut changed = hit << (9 * band);
+        let column = CELL_COLUMN[at];
+        let mut hit = 0u32;
         for other in 0..3 {
-            let i = 9 * other + digit;
-            let left = self.candidates[i] & !CELL_COLUMN[at];
-            changed |= u32::from(left != self.candidates[i]) << i;
-            self.candidates[i] = left;
+            let mask = &mut self.candidates[9 * other + digit];
+            hit |= u32::from(*mask & column != 0) << (9 * other);
+            *mask &= !column;
         }
+        changed |= hit << digit;
         let i = 9 * band + digit;
         self.candidates[i] = self.candidates[i] & !CELL_PEERS[at] | bit;
         changed |= 1 << i;
