@@ -133,17 +133,29 @@ impl Board {
     /// The board of `cells` (0 blank, 1..=9 a given) with the givens placed; [`Dead`] when two
     /// givens clash.
     fn new(cells: &[u8; CELLS]) -> Result<Self, Dead> {
-        let mut board = Board { candidates: [BAND; 27], unsolved: [BAND; 3], changed: BAND, columns: BAND };
+        // In bulk: what the givens take (their cells, and their digits' rows, columns and
+        // boxes) is gathered first and taken from the full board once.
+        let mut given = [0u32; 3];
+        let mut own = [0u32; 27];
+        let mut seen = [0u32; 27];
+        let mut columns = [0u32; 9];
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
-                let (digit, band, bit) = (usize::from(digit - 1), cell / 27, 1 << (cell % 27));
-                if board.candidates[9 * band + digit] & bit == 0 {
+                let (digit, band, at) = (usize::from(digit - 1), cell / 27, cell % 27);
+                if (seen[9 * band + digit] | columns[digit]) & 1 << at != 0 {
                     return Err(Dead);
                 }
-                board.place(digit, band, bit);
+                given[band] |= 1 << at;
+                own[9 * band + digit] |= 1 << at;
+                seen[9 * band + digit] |= CELL_PEERS[at];
+                columns[digit] |= CELL_COLUMN[at];
             }
         }
-        Ok(board)
+        let candidates = core::array::from_fn(|i| {
+            let (band, digit) = (i / 9, i % 9);
+            BAND & !given[band] & !seen[i] & !columns[digit] | own[i]
+        });
+        Ok(Board { candidates, unsolved: [BAND & !given[0], BAND & !given[1], BAND & !given[2]], changed: BAND, columns: BAND })
     }
 
     /// Narrows digit-band `i` to `mask`, noting the change.
@@ -359,10 +371,16 @@ impl Board {
 
     /// The digits (1..=9) of a board with every cell placed.
     fn digits(&self) -> [u8; CELLS] {
-        core::array::from_fn(|cell| {
-            let (band, bit) = (cell / 27, 1 << (cell % 27));
-            (0..9).find(|&d| self.candidates[9 * band + d] & bit != 0).map_or(0, |d| d as u8 + 1)
-        })
+        // Each digit-band holds just the digit's three placed cells by now.
+        let mut grid = [0u8; CELLS];
+        for (i, &mask) in self.candidates.iter().enumerate() {
+            let mut cells = mask;
+            while cells != 0 {
+                grid[27 * (i / 9) + cells.trailing_zeros() as usize] = (i % 9) as u8 + 1;
+                cells &= cells - 1;
+            }
+        }
+        grid
     }
 }
 
