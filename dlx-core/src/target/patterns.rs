@@ -202,7 +202,7 @@ fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut 
             used & 1 << col != 0
                 && best[before] != NO_PATTERN
                 && open[row] & (1 << col) != 0
-                && free_stacks(before as u16, row) & (1 << col) != 0
+                && NEXT_COLUMNS[before] & (1 << col) != 0
                 && best[before] + profit[row][col] == best[used]
         }) else {
             break;
@@ -244,11 +244,30 @@ fn best_through(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE]) -> [[i64; SIDE
     through
 }
 
+/// Per set of used columns: the columns the next row (the set's size) may take, unused and
+/// with their box in the row's band still free; none once every row has its cell.
+const NEXT_COLUMNS: [u16; MASKS] = {
+    let mut table = [0u16; MASKS];
+    let mut used = 0;
+    while used < MASKS - 1 {
+        let row = used.count_ones() as usize;
+        let mut s = 0;
+        while s < 3 {
+            if (used as u16 & STACKS[s]).count_ones() == (row / 3) as u32 {
+                table[used] |= STACKS[s] & !(used as u16);
+            }
+            s += 1;
+        }
+        used += 1;
+    }
+    table
+};
+
 /// Where the next row's cell may go once the rows above use the columns of `used`: (row,
 /// column, the columns used after it).
 fn placements(used: usize, open: &[u16; SIDE]) -> impl Iterator<Item = (usize, usize, usize)> {
     let row = used.count_ones() as usize;
-    let mut free = if row < SIDE { open[row] & !(used as u16) & free_stacks(used as u16, row) } else { 0 };
+    let mut free = if row < SIDE { open[row] & NEXT_COLUMNS[used] } else { 0 };
     core::iter::from_fn(move || {
         if free == 0 {
             return None;
@@ -257,11 +276,4 @@ fn placements(used: usize, open: &[u16; SIDE]) -> impl Iterator<Item = (usize, u
         free &= free - 1;
         Some((row, col, used | 1 << col))
     })
-}
-
-/// The columns whose box in `row`'s band is still free, given the columns used by the rows
-/// above.
-fn free_stacks(used: u16, row: usize) -> u16 {
-    let band = (row / 3) as u32;
-    STACKS.iter().filter(|&&stack| (used & stack).count_ones() == band).fold(0, |m, s| m | s)
 }
