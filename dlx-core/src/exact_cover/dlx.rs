@@ -566,10 +566,21 @@ impl<'m, I: Index> Dlx<'m, I> {
         self.nodes[first..].iter().map(|n| n.top).take_while(|&t| t < I::SPACER).map(|t| t.us())
     }
 
-    /// The option at the top of `item`'s list, if any is left.
-    pub fn first_option_of(&self, item: usize) -> Option<OptionRef> {
+    /// The node at the top of `item`'s list, if any is left: a number below the engine's node
+    /// capacity, for a caller's per-node table (filled through [`option_nodes`]), which saves
+    /// walking from the node to its option where a bound looks at every item's top.
+    ///
+    /// [`option_nodes`]: Self::option_nodes
+    pub fn top_node(&self, item: usize) -> Option<usize> {
         let top = self.nodes[item].down.us();
-        (top != item).then(|| self.option_of(top))
+        (top != item).then_some(top)
+    }
+
+    /// The nodes of an option, one per item, in the order of [`option_items`].
+    ///
+    /// [`option_items`]: Self::option_items
+    pub fn option_nodes(&self, option: OptionRef) -> core::ops::Range<usize> {
+        option.0..option.0 + self.option_items(option).count()
     }
 
     /// The options still in `item`'s list, top to bottom.

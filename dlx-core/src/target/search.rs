@@ -67,13 +67,14 @@ impl Search<'_, '_, '_, '_> {
             return SearchRun { found: None, nodes: 0, complete: true };
         }
 
-        // Each option's reduced cost by its index. Every item's list is in the order the
-        // options were added, cheapest first, so its top option is its cheapest.
+        // Each option's reduced cost at each of its nodes (its index is its first). Every
+        // item's list is in the order the options were added, cheapest first, so its top node
+        // is its cheapest option's.
         let mut cost = [0i64; NODES9];
         for item in 1..=CELLS {
             for option in engine.options_of(item) {
                 let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
-                cost[option.index()] = reduced[cell][usize::from(digit)];
+                cost[engine.option_nodes(option)].fill(reduced[cell][usize::from(digit)]);
             }
         }
         let limit = Cell::new(limit);
@@ -96,8 +97,8 @@ impl Search<'_, '_, '_, '_> {
                 // family's sum of cheapest options is a lower bound on what is left to spend.
                 let mut open = [0i64; 4];
                 for item in e.active_items() {
-                    if let Some(top) = e.first_option_of(item) {
-                        open[((item - 1) / CELLS).min(3)] += cost[top.index()];
+                    if let Some(top) = e.top_node(item) {
+                        open[((item - 1) / CELLS).min(3)] += cost[top];
                     }
                 }
                 if spent(e) + open.iter().max().unwrap_or(&0) > limit.get() {
