@@ -256,12 +256,14 @@ fn sudoku25_solves_a_corpus_through_caller_memory_and_honours_its_time_limit() {
     let puzzles = read_data("sudoku25/lloyd-amos-acs-general-sample-35.txt");
     // Lines 11, 13, 14 and 17-19 take plain DLX far longer (tests/data/README.md).
     let slow = [11, 13, 14, 17, 18, 19];
-    let quick: Vec<&str> = puzzles.lines().enumerate().filter(|(k, _)| !slow.contains(&(k + 1))).map(|(_, l)| l).collect();
+    let quick: Vec<&str> =
+        puzzles.lines().enumerate().filter(|(k, _)| !slow.contains(&(k + 1))).map(|(_, l)| l).collect();
     let run = run_program("sudoku25", &(quick.join("\n") + "\n"));
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
     let out = String::from_utf8(run.stdout).unwrap();
     assert_eq!(out.lines().count(), quick.len());
-    let letters = |l: &str| l.bytes().map(|b| if b == b'-' || b == b'.' { 0 } else { b - b'A' + 1 }).collect::<Vec<u8>>();
+    let letters =
+        |l: &str| l.bytes().map(|b| if b == b'-' || b == b'.' { 0 } else { b - b'A' + 1 }).collect::<Vec<u8>>();
     for (puzzle, solution) in quick.iter().zip(out.lines()) {
         assert!(reference::is_completion(25, &letters(puzzle), &letters(solution)), "{solution}");
     }

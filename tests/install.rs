@@ -167,8 +167,13 @@ fn install_honours_libdir_includedir_and_pkgconfigdir() {
     let vars: Vec<&str> = vars.iter().map(String::as_str).collect();
     make(&[&["install"], &vars[..]].concat());
     let files = files_under(&stage);
-    for want in ["opt/dlx/bin/dlx", "opt/dlx/inc/dlx.h", "opt/dlx/lib64/libdlx.a", "opt/dlx/lib64/libdlx.so", "usr/share/pkgconfig/dlx.pc"]
-    {
+    for want in [
+        "opt/dlx/bin/dlx",
+        "opt/dlx/inc/dlx.h",
+        "opt/dlx/lib64/libdlx.a",
+        "opt/dlx/lib64/libdlx.so",
+        "usr/share/pkgconfig/dlx.pc",
+    ] {
         assert!(files.contains(&want.to_string()), "{want} in {files:?}");
     }
     let pc = std::fs::read_to_string(stage.join("usr/share/pkgconfig/dlx.pc")).unwrap();

@@ -20,11 +20,8 @@ struct Parsed<'a> {
 
 /// Reads DLX1's format; the place and reason of the first fault.
 fn parse(source: &Source) -> Result<Parsed<'_>, String> {
-    let mut lines = source
-        .text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
+    let mut lines =
+        source.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
     let at = |n: usize, why: String| format!("{}:{}: {why}", source.name, n + 1);
     let (header_line, header) = lines.next().ok_or_else(|| format!("{}: no line of item names", source.name))?;
     let mut names = HashMap::new();
@@ -64,8 +61,8 @@ fn build<'m>(source: &Source, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> 
         .ok_or_else(|| format!("{}: beyond the library's limits", source.name))?;
     *memory = vec![0u64; size / 8];
     let (primary, secondary, options) = (parsed.primary as i32, parsed.secondary as i32, parsed.options.len() as i32);
-    let mut problem =
-        Problem::new(memory, primary, secondary, options, entries as i64).map_err(|e| format!("{}: {e}", source.name))?;
+    let mut problem = Problem::new(memory, primary, secondary, options, entries as i64)
+        .map_err(|e| format!("{}: {e}", source.name))?;
     for (items, text) in &parsed.options {
         problem.add(items).map_err(|e| format!("{}: option {text:?}: {e}", source.name))?;
     }

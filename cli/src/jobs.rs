@@ -51,8 +51,11 @@ fn outcome(result: Result<String, Error>, text: &str, side: usize, unsolvable: &
         Err(Error::Timeout) => Outcome::Timeout,
         Err(Error::Cell) => {
             // The first byte the library would reject, as a place in the grid.
-            let ok = |b: u8| matches!(b, b'.' | b'-') || if side == 9 { b.is_ascii_digit() } else { (b'A'..=b'P').contains(&b) };
-            let (cell, bad) = text.bytes().filter(|&b| !is_space(b)).enumerate().find(|&(_, b)| !ok(b)).unwrap_or((0, b'?'));
+            let ok = |b: u8| {
+                matches!(b, b'.' | b'-') || if side == 9 { b.is_ascii_digit() } else { (b'A'..=b'P').contains(&b) }
+            };
+            let (cell, bad) =
+                text.bytes().filter(|&b| !is_space(b)).enumerate().find(|&(_, b)| !ok(b)).unwrap_or((0, b'?'));
             Outcome::Invalid(format!(
                 "row {}, column {}: {} ({:?})",
                 cell / side + 1,
@@ -145,7 +148,11 @@ impl Tally {
         if !self.invalid.is_empty() {
             let shown: Vec<&str> = self.invalid.iter().take(10).map(String::as_str).collect();
             let more = self.invalid.len().saturating_sub(10);
-            invalid = format!(" ({}{})", shown.join(", "), if more > 0 { format!(" and {more} more") } else { String::new() });
+            invalid = format!(
+                " ({}{})",
+                shown.join(", "),
+                if more > 0 { format!(" and {more} more") } else { String::new() }
+            );
         }
         let rate = self.total as f64 / elapsed.as_secs_f64().max(1e-9);
         eprintln!(

@@ -116,9 +116,8 @@ fn main() -> ExitCode {
             let grids = target::grids(&sources);
             jobs::run(&grids, threads(&run), |grid| target::solve(grid, run.time_limit))
         }),
-        Command::Cover { file, list, minimum, limit, time_limit } => {
-            read_sources(std::slice::from_ref(&file)).map(|sources| cover::run(&sources[0], list, minimum, limit, time_limit))
-        }
+        Command::Cover { file, list, minimum, limit, time_limit } => read_sources(std::slice::from_ref(&file))
+            .map(|sources| cover::run(&sources[0], list, minimum, limit, time_limit)),
     };
     match result {
         Ok(tally) if tally.output_error.is_some() => ExitCode::from(2),

@@ -30,7 +30,10 @@ pub fn grids(sources: &[Source]) -> Vec<Job<Grid>> {
                 let whole = (tokens.len() - 1) / CELLS9;
                 jobs.extend(read_grids(&tokens[1..1 + whole * CELLS9], &place));
                 let line = tokens.last().map_or(1, |t| t.0);
-                jobs.push(Job { place: place(line), item: Err(format!("input ends before grid {} of {t}", whole + 1)) });
+                jobs.push(Job {
+                    place: place(line),
+                    item: Err(format!("input ends before grid {} of {t}", whole + 1)),
+                });
                 continue;
             }
             _ => &tokens,

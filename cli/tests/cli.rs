@@ -43,16 +43,38 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn solve_reads_files_in_order_and_tells_9x9_from_16x16_per_line() {
     let nine = data("sudoku9/norvig-top95-95.txt");
-    let sixteen = scratch("sixteen.txt", &read("sudoku16/goomii17-hexasudoku-3000.txt").lines().take(50).collect::<Vec<_>>().join("\n"));
-    let mixed: String = read("sudoku9/norvig-top95-95.txt").lines().zip(read("sudoku16/goomii17-hexasudoku-3000.txt").lines()).take(20).flat_map(|(a, b)| [a.to_string(), b.to_string()]).collect::<Vec<_>>().join("\n\n");
+    let sixteen = scratch(
+        "sixteen.txt",
+        &read("sudoku16/goomii17-hexasudoku-3000.txt").lines().take(50).collect::<Vec<_>>().join("\n"),
+    );
+    let mixed: String = read("sudoku9/norvig-top95-95.txt")
+        .lines()
+        .zip(read("sudoku16/goomii17-hexasudoku-3000.txt").lines())
+        .take(20)
+        .flat_map(|(a, b)| [a.to_string(), b.to_string()])
+        .collect::<Vec<_>>()
+        .join("\n\n");
     let expected: String = read("sudoku9/norvig-top95-95.solutions.txt")
-        + &read("sudoku16/goomii17-hexasudoku-3000.solutions.txt").lines().take(50).map(|l| format!("{l}\n")).collect::<String>();
+        + &read("sudoku16/goomii17-hexasudoku-3000.solutions.txt")
+            .lines()
+            .take(50)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>();
     let run = dlx(&["solve", nine.to_str().unwrap(), sixteen.to_str().unwrap()], "");
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
     assert_eq!(text(&run.stdout), expected);
-    assert!(text(&run.stderr).contains("dlx: 145 puzzles: 145 solved, 0 unsolvable, 0 invalid, 0 timed out"), "{}", text(&run.stderr));
+    assert!(
+        text(&run.stderr).contains("dlx: 145 puzzles: 145 solved, 0 unsolvable, 0 invalid, 0 timed out"),
+        "{}",
+        text(&run.stderr)
+    );
     // Standard input, no file and "-", blank lines skipped, alternating sizes.
-    let want: String = read("sudoku9/norvig-top95-95.solutions.txt").lines().zip(read("sudoku16/goomii17-hexasudoku-3000.solutions.txt").lines()).take(20).flat_map(|(a, b)| [format!("{a}\n"), format!("{b}\n")]).collect();
+    let want: String = read("sudoku9/norvig-top95-95.solutions.txt")
+        .lines()
+        .zip(read("sudoku16/goomii17-hexasudoku-3000.solutions.txt").lines())
+        .take(20)
+        .flat_map(|(a, b)| [format!("{a}\n"), format!("{b}\n")])
+        .collect();
     for args in [&["solve"][..], &["solve", "-"], &["solve", "--threads", "1"], &["solve", "--threads", "7"]] {
         let run = dlx(args, &mixed);
         assert_eq!((run.status.code(), text(&run.stdout)), (Some(0), want.clone()), "{args:?}");
@@ -75,20 +97,31 @@ fn bad_lines_are_reported_with_their_place_and_the_rest_goes_on() {
     let name = file.display();
     assert!(stderr.contains(&format!("{name}:2: row 2, column 3: a cell holds something other")), "{stderr}");
     assert!(stderr.contains(&format!("{name}:3: 5 cells, not 81 or 256")), "{stderr}");
-    assert!(stderr.contains(&format!("5 puzzles: 2 solved, 1 unsolvable, 2 invalid ({name}:2, {name}:3), 0 timed out")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("5 puzzles: 2 solved, 1 unsolvable, 2 invalid ({name}:2, {name}:3), 0 timed out")),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn count_stops_at_its_limit_and_agrees_with_the_listed_counts() {
     let puzzles = read("sudoku16/lloyd-amos-acs-general-1900.txt").lines().take(300).collect::<Vec<_>>().join("\n");
-    let counts: Vec<u64> = read("sudoku16/lloyd-amos-acs-general-1900.nsol.txt").lines().take(300).map(|l| l.trim().parse().unwrap()).collect();
+    let counts: Vec<u64> = read("sudoku16/lloyd-amos-acs-general-1900.nsol.txt")
+        .lines()
+        .take(300)
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
     let run = dlx(&["count"], &puzzles);
     let got: Vec<u64> = text(&run.stdout).lines().map(|l| l.parse().unwrap()).collect();
     assert_eq!(got, counts.iter().map(|&c| c.min(2)).collect::<Vec<_>>());
     assert_eq!(run.status.code(), Some(if counts.contains(&0) { 1 } else { 0 }));
     let empty = ".".repeat(81);
     let run = dlx(&["count", "--limit", "5"], &format!("{empty}\n11{}\n", &empty[2..]));
-    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), "5\n0\n".to_string()), "no completion counts as unsolvable");
+    assert_eq!(
+        (run.status.code(), text(&run.stdout)),
+        (Some(1), "5\n0\n".to_string()),
+        "no completion counts as unsolvable"
+    );
     assert_eq!(dlx(&["count", "--limit", "0"], &empty).status.code(), Some(2), "a limit below 1 is a usage error");
 }
 
@@ -194,12 +227,19 @@ fn usage_and_io_errors_exit_with_2() {
 
 #[test]
 fn the_progress_bar_shows_on_a_terminal_only() {
-    let file = scratch("many.txt", &read("sudoku16/goomii17-hexasudoku-3000.txt").lines().take(300).collect::<Vec<_>>().join("\n"));
+    let file = scratch(
+        "many.txt",
+        &read("sudoku16/goomii17-hexasudoku-3000.txt").lines().take(300).collect::<Vec<_>>().join("\n"),
+    );
     let piped = dlx(&["solve", "--threads", "1", file.to_str().unwrap()], "");
     assert!(!text(&piped.stderr).contains('\u{1b}'), "no terminal codes when stderr is not a terminal");
     // `script` runs the command on a pseudo-terminal; the bar's delay is set to 0 for the test.
     let command = format!("{} solve --threads 1 {} > /dev/null", env!("CARGO_BIN_EXE_dlx"), file.display());
-    let tty = Command::new("script").args(["-qec", &command, "/dev/null"]).env("DLX_PROGRESS_AFTER_MS", "0").output().unwrap();
+    let tty = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("DLX_PROGRESS_AFTER_MS", "0")
+        .output()
+        .unwrap();
     let shown = text(&tty.stdout);
     assert!(tty.status.success() && shown.contains("puzzles, "), "{shown}");
     assert!(shown.contains("/300"), "{shown}");

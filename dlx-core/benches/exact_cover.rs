@@ -51,11 +51,23 @@ fn instances() -> Vec<Instance> {
                 }
             }
         }
-        out.push(Instance { name: format!("9x9, {clues} clues, all"), primary: 324, secondary: 0, options: sudoku(3, &grid) });
+        out.push(Instance {
+            name: format!("9x9, {clues} clues, all"),
+            primary: 324,
+            secondary: 0,
+            options: sudoku(3, &grid),
+        });
     }
-    let amos = std::fs::read_to_string(support::data_dir().join("sudoku25/lloyd-amos-acs-general-sample-35.txt")).unwrap();
-    let line: Vec<u8> = amos.lines().nth(20).unwrap().bytes().map(|b| if b == b'-' { 0 } else { b - b'A' + 1 }).collect();
-    out.push(Instance { name: "25x25 (lloyd-amos line 21)".into(), primary: 2500, secondary: 0, options: sudoku(5, &line) });
+    let amos =
+        std::fs::read_to_string(support::data_dir().join("sudoku25/lloyd-amos-acs-general-sample-35.txt")).unwrap();
+    let line: Vec<u8> =
+        amos.lines().nth(20).unwrap().bytes().map(|b| if b == b'-' { 0 } else { b - b'A' + 1 }).collect();
+    out.push(Instance {
+        name: "25x25 (lloyd-amos line 21)".into(),
+        primary: 2500,
+        secondary: 0,
+        options: sudoku(5, &line),
+    });
     out
 }
 
@@ -144,8 +156,14 @@ fn ours(inst: &Instance) -> (u64, u64, f64) {
     let mut best = (0, 0, f64::MAX);
     for _ in 0..RUNS {
         let started = Instant::now();
-        let mut p = Problem::new(&mut memory, inst.primary as i32, inst.secondary as i32, inst.options.len() as i32, entries as i64)
-            .unwrap();
+        let mut p = Problem::new(
+            &mut memory,
+            inst.primary as i32,
+            inst.secondary as i32,
+            inst.options.len() as i32,
+            entries as i64,
+        )
+        .unwrap();
         for o in &inst.options {
             p.add(o).unwrap();
         }
@@ -188,7 +206,13 @@ fn dlx1(exe: &PathBuf, inst: &Instance) -> (u64, u64, f64) {
     let mut best = (0, 0, f64::MAX);
     for _ in 0..RUNS {
         let started = Instant::now();
-        let mut child = Command::new(exe).arg("m0").stdin(Stdio::piped()).stderr(Stdio::piped()).stdout(Stdio::null()).spawn().unwrap();
+        let mut child = Command::new(exe)
+            .arg("m0")
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
         child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
         let out = child.wait_with_output().unwrap();
         let ms = started.elapsed().as_secs_f64() * 1e3;
@@ -209,7 +233,9 @@ fn main() {
     if let Err(why) = &peer {
         eprintln!("notice: DLX1 columns skipped: {why}");
     }
-    let mut table = String::from("| instance | solutions | nodes | dlx (ms) | DLX1 (ms) | dlx / DLX1 |\n|---|---:|---:|---:|---:|---:|\n");
+    let mut table = String::from(
+        "| instance | solutions | nodes | dlx (ms) | DLX1 (ms) | dlx / DLX1 |\n|---|---:|---:|---:|---:|---:|\n",
+    );
     for inst in instances() {
         let (count, nodes, ms) = ours(&inst);
         let (peer_ms, ratio) = match &peer {

@@ -142,9 +142,7 @@ fn hill_climb(start: &[[u8; 81]], pool: usize, steps: usize, seed: &mut u64) -> 
         let at = givens[(rng(seed) % givens.len() as u64) as usize];
         match rng(seed) % 4 {
             0 if givens.len() > 3 => grid[at] = 0,
-            1 if givens.len() < 8 => {
-                while !place(&mut grid, (rng(seed) % 81) as usize, sparse_digit(seed)) {}
-            }
+            1 if givens.len() < 8 => while !place(&mut grid, (rng(seed) % 81) as usize, sparse_digit(seed)) {},
             2 => {
                 let digit = std::mem::take(&mut grid[at]);
                 while !place(&mut grid, (rng(seed) % 81) as usize, digit) {}
@@ -278,7 +276,8 @@ fn main() {
     let climbed = hill_climb(&sparse_set, CLIMB_POOL, CLIMB_STEPS, &mut climb_seed);
     // Kept for runs of other versions on the same grids (DLX_BENCH_TARGET_EXTRA).
     for (name, grids) in [("target-climbed.txt", &climbed), ("target-sparse.txt", &sparse_set)] {
-        let lines: String = grids.iter().map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n").collect();
+        let lines: String =
+            grids.iter().map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n").collect();
         std::fs::write(out_dir().join(name), lines).unwrap();
     }
     if let Ok(path) = std::env::var("DLX_BENCH_TARGET_EXTRA") {

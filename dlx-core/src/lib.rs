@@ -164,7 +164,10 @@ pub fn solve9(puzzle: impl IntoIterator<Item = u8>) -> Result<[u8; CELLS9], Erro
 ///
 /// # Errors
 /// As [`solve9`], and [`Error::Timeout`].
-pub fn solve9_until(puzzle: impl IntoIterator<Item = u8>, mut expired: impl FnMut() -> bool) -> Result<[u8; CELLS9], Error> {
+pub fn solve9_until(
+    puzzle: impl IntoIterator<Item = u8>,
+    mut expired: impl FnMut() -> bool,
+) -> Result<[u8; CELLS9], Error> {
     let mut cells = [0u8; CELLS9];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
     let found = sudoku::nine::search(&cells, 1, &mut Deadline::new(&mut expired))?;

@@ -290,7 +290,8 @@ fn a_store_too_small_for_its_reasons_restarts_and_still_answers_right() {
 fn counts_by_clause_learning_equal_backtracking_on_random_4x4() {
     use crate::exact_cover::dlx::Storage;
     use crate::sudoku::{Workspace, max_nodes};
-    type Engine4 = Storage<u16, { max_items(4) }, { max_options(4) }, { max_nodes(4) }, { sudoku::capacity(4).words::<u16>() }>;
+    type Engine4 =
+        Storage<u16, { max_items(4) }, { max_options(4) }, { max_nodes(4) }, { sudoku::capacity(4).words::<u16>() }>;
     let mut space = MaybeUninit::<Workspace<Learner4, Engine4>>::uninit();
     let mut seed = 0xC0_0A7_u64;
     let mut sizes = std::collections::BTreeSet::new();

@@ -22,10 +22,14 @@ fn load<'m>(memory: &'m mut [u64], primary: usize, secondary: usize, options: &[
 
 fn solutions(p: &mut Problem<'_>) -> Vec<Vec<i32>> {
     let mut found = Vec::new();
-    p.search(u64::MAX, || false, |s| {
-        found.push(s.to_vec());
-        false
-    })
+    p.search(
+        u64::MAX,
+        || false,
+        |s| {
+            found.push(s.to_vec());
+            false
+        },
+    )
     .unwrap();
     found
 }
@@ -193,8 +197,7 @@ fn minimum_covers_of_random_tilings_are_smallest() {
         for _ in 0..12 {
             let (h, w) = (1 + rng(&mut seed) % 4, 1 + rng(&mut seed) % 4);
             let (r, c) = (rng(&mut seed) % (side - h + 1), rng(&mut seed) % (side - w + 1));
-            let cells: Vec<i32> =
-                (r..r + h).flat_map(|y| (c..c + w).map(move |x| (y * side + x) as i32)).collect();
+            let cells: Vec<i32> = (r..r + h).flat_map(|y| (c..c + w).map(move |x| (y * side + x) as i32)).collect();
             big.push(cells);
         }
         let mut options = big.clone();

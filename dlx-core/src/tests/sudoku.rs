@@ -8,7 +8,8 @@ use crate::exact_cover::dlx::{Dlx, Storage};
 use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options, nine};
 use std::mem::MaybeUninit;
 
-type Engine4 = Storage<u16, { max_items(4) }, { max_options(4) }, { max_nodes(4) }, { sudoku::capacity(4).words::<u16>() }>;
+type Engine4 =
+    Storage<u16, { max_items(4) }, { max_options(4) }, { max_nodes(4) }, { sudoku::capacity(4).words::<u16>() }>;
 
 #[test]
 fn counts_and_solutions_match_a_backtracking_reference_on_4x4() {

@@ -304,7 +304,8 @@ fn runs_on_a_256_kib_thread_stack() {
 #[test]
 fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     let grids = read_data("target/hill-climbed-20.txt");
-    let answers: Vec<i32> = read_data("target/hill-climbed-20.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
+    let answers: Vec<i32> =
+        read_data("target/hill-climbed-20.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
     let (mut nodes, mut strong) = (0, 0);
     for (line, answer) in grids.lines().zip(&answers) {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
