@@ -75,6 +75,10 @@ const WEAK_QUICK_BUDGET: u64 = 1_500;
 /// from the start (its first search skipped for the pattern bound at the root): on the climbed
 /// and sparse sets 8 took 3-15% off, 15 less; ordinary grids never come near.
 const WEAK_GAP: i64 = 8;
+/// The quick search's budget over the candidates a failed pattern check at the root kept: on
+/// the grids that get there, when the target is reachable, a grid reaching it is mostly found
+/// within 100 nodes (300 measured best on the climbed set, 100 and 1,000 close).
+const KEPT_BUDGET: u64 = 300;
 /// Pattern-bound steps at the root before such a search (about 25 us each): the grids it was
 /// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
 /// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
@@ -129,6 +133,8 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         strong_nodes: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
+        kept: None,
+        narrowed: allowed,
         deadline,
     };
     let mut relaxation = Relaxation::new(&allowed);
@@ -165,6 +171,11 @@ struct Solver<'a, 'd> {
     patterns: PatternBound,
     /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
     quick_weak: bool,
+    /// What the last pattern check that could not rule its target out kept: the target, and
+    /// the candidates a grid reaching it can use.
+    kept: Option<(i64, [u32; CELLS])>,
+    /// The candidates of a search over what a check kept (a search borrows its candidates).
+    narrowed: [u32; CELLS],
     deadline: &'a mut Deadline<'d>,
 }
 
@@ -206,7 +217,7 @@ impl<'a, 'd> Solver<'a, 'd> {
             self.quick_weak = true;
         }
         while target > self.best_score && (settled || top - target < DESCENT_STEPS) {
-            if settled && self.quick_weak && self.patterns.rules_out(self.allowed, target, DESCENT_PATTERN_STEPS, self.deadline) {
+            if settled && self.quick_weak && self.rules_out(target, DESCENT_PATTERN_STEPS) {
                 target -= 1;
                 continue;
             }
@@ -227,8 +238,10 @@ impl<'a, 'd> Solver<'a, 'd> {
 
     /// A search to `limit` on the quick bound alone, on budget while the bound can still
     /// improve. Once it cannot (`settled`), a quick search that runs long gives way to the
-    /// pattern bound: at the root, then in a search with no budget, so it always ends in a
-    /// proof.
+    /// pattern bound: at the root, where a target it cannot rule out still loses the
+    /// candidates no grid reaching it can use, then a short quick search over what is left,
+    /// then a search with the pattern bound at every node and no budget, so it always ends in
+    /// a proof.
     fn search_to(
         &mut self,
         bound: i64,
@@ -238,33 +251,74 @@ impl<'a, 'd> Solver<'a, 'd> {
         exhaustive: bool,
         settled: bool,
     ) -> SearchRun {
+        let target = score_within(bound, limit);
         let mut quick_nodes = 0;
         // Once the quick bound has proven weak, `descend` has just put this target to the
-        // pattern bound at the root: a shorter quick search, and no second try at the root.
+        // pattern bound at the root: a shorter quick search (over what that check kept), and
+        // no second try at the root.
         let strong_only = settled && self.quick_weak;
         if self.quick_budget > 0 {
-            let budget = if strong_only {
-                WEAK_QUICK_BUDGET.min(self.quick_budget)
-            } else if settled {
-                self.quick_budget
+            let run = if strong_only {
+                self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, WEAK_QUICK_BUDGET)
             } else {
-                NODE_BUDGET
+                let budget = if settled { self.quick_budget } else { NODE_BUDGET };
+                self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget)
             };
-            let run = self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget);
             if run.complete || !settled {
                 return run;
             }
             quick_nodes = run.nodes;
         }
-        let target = score_within(bound, limit);
-        if !strong_only && self.patterns.rules_out(self.allowed, target, ROOT_PATTERN_STEPS, self.deadline) {
-            self.quick_weak = true;
-            return SearchRun { found: None, nodes: quick_nodes, complete: true };
+        if !strong_only {
+            if self.rules_out(target, ROOT_PATTERN_STEPS) {
+                self.quick_weak = true;
+                return SearchRun { found: None, nodes: quick_nodes, complete: true };
+            }
+            if self.quick_budget > 0 {
+                let run = self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, KEPT_BUDGET);
+                quick_nodes += run.nodes;
+                if run.complete {
+                    return SearchRun { nodes: quick_nodes, ..run };
+                }
+            }
         }
         let mut at_node = self.patterns.clone();
         let proof = self.search(reduced, Some(penalty), bound, Some(&mut at_node)).run(limit, exhaustive, u64::MAX);
         self.strong_nodes += proof.nodes;
         SearchRun { nodes: quick_nodes + proof.nodes, ..proof }
+    }
+
+    /// Whether the pattern bound rules `target` out at the root (`steps` steps). If it does
+    /// not, the candidates it keeps for the target are kept for [`Solver::search_kept`].
+    fn rules_out(&mut self, target: i64, steps: usize) -> bool {
+        match self.patterns.tighten(self.allowed, target, steps, self.deadline) {
+            None => true,
+            Some(survivors) => {
+                self.kept = Some((target, survivors));
+                false
+            }
+        }
+    }
+
+    /// A quick search (as [`Solver::search`] with penalties) over the candidates the last
+    /// pattern check kept for `target`, when it was for this target (a grid reaching it
+    /// uses no other); else over every candidate.
+    fn search_kept<'s>(
+        &'s mut self,
+        target: i64,
+        reduced: &'s ReducedCosts,
+        penalty: &'s ReducedCosts,
+        bound: i64,
+    ) -> Search<'s, 's, 'a, 'd> {
+        if let Some((_, survivors)) = self.kept.filter(|&(t, _)| t == target) {
+            for (allowed, survivor) in self.narrowed.iter_mut().zip(survivors.iter().zip(self.allowed)) {
+                *allowed = survivor.0 & survivor.1;
+            }
+        } else {
+            self.narrowed = *self.allowed;
+        }
+        let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
+        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at

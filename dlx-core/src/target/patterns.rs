@@ -75,23 +75,17 @@ impl PatternBound {
         (profit, open)
     }
 
-    /// Whether no grid within `allowed` scores `target` or more. Evaluates the bound at the
+    /// Whether no grid within `allowed` can score `target` or more, and if that is not proven,
+    /// the candidates that can still be part of such a grid. Evaluates the bound at the
     /// current multipliers and, while that proves nothing, takes up to `steps` subgradient
     /// steps (Polyak's rule aimed a fifth of a point below `target`: half a point took three
     /// times the nodes on a grid whose bound converges to exactly `target`, a tenth more
-    /// again). Any multipliers give a valid bound, so a "true" is a proof; they stay where
-    /// they ended, for the next call to start from.
-    pub fn rules_out(&mut self, allowed: &[u32; CELLS], target: i64, steps: usize, deadline: &mut Deadline) -> bool {
-        self.tighten(allowed, target, steps, deadline).is_none()
-    }
-
-    /// [`rules_out`](Self::rules_out), and when the bound cannot rule everything out, the
-    /// candidates that can still be part of a grid scoring `target` or more: a (cell, digit)
-    /// is dropped when even the best pattern of the digit through the cell leaves the bound
+    /// again). Any multipliers give a valid bound, so a `None` is a proof; they stay where
+    /// they ended, for the next call to start from. A (cell, digit) is dropped from the
+    /// candidates when even the best pattern of the digit through the cell leaves the bound
     /// below `SCALE * target` (Lagrangian variable fixing: with a bound a fraction of a point
-    /// above the target, most candidates go). None: nothing within `allowed` reaches target.
-    /// Fewer steps are taken once `deadline` passes (the bound stays valid; the caller sees
-    /// the deadline passed).
+    /// above the target, most candidates go). Fewer steps are taken once `deadline` passes
+    /// (the bound stays valid; the caller sees the deadline passed).
     pub fn tighten(
         &mut self,
         allowed: &[u32; CELLS],

@@ -239,7 +239,7 @@ fn check_pattern_bound(grid: &[i32; 81], optimum: i32, completion: &[u8; 81], st
     let mut bound = PatternBound::default();
     for taken in [0, 3, 30] {
         assert!(
-            !bound.rules_out(&allowed, i64::from(optimum), taken, &mut no_limit()),
+            bound.tighten(&allowed, i64::from(optimum), taken, &mut no_limit()).is_some(),
             "{grid:?} ruled out at {optimum}"
         );
     }
@@ -248,7 +248,7 @@ fn check_pattern_bound(grid: &[i32; 81], optimum: i32, completion: &[u8; 81], st
         assert!(survivors[cell] & (1 << digit) != 0, "{grid:?}: cell {cell} lost {digit}, used at the optimum");
         assert_eq!(survivors[cell] & !allowed[cell], 0, "{grid:?}: a survivor that was not a candidate");
     }
-    bound.rules_out(&allowed, i64::from(optimum) + 1, steps, &mut no_limit())
+    bound.tighten(&allowed, i64::from(optimum) + 1, steps, &mut no_limit()).is_none()
 }
 
 #[test]
@@ -316,5 +316,8 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
         strong += outcome.strong_nodes;
     }
     assert_eq!(answers.len(), 20);
-    assert!(nodes <= 600_000 && strong <= 3_000, "{nodes} nodes, {strong} pattern-bound nodes");
+    assert!(
+        nodes <= 200_000 && strong <= 1_200,
+        "{nodes} nodes, {strong} pattern-bound nodes (162,582 and 859 when written)"
+    );
 }
