@@ -26,8 +26,10 @@
 //! asks for another phase of steps instead. Once the bound is as tight as it gets, a search
 //! gets one more budget on the quick bound, and if it runs out the stronger pattern bound
 //! (`patterns`: one multiplier per cell, each digit's best placement by dynamic programming)
-//! takes over. It first tries to rule the search's target out at the root; failing that, the
-//! search starts again with every open option built (not only those within the root's
+//! takes over. It first tries to rule the search's target out at the root; failing that, it
+//! keeps the candidates a grid reaching the target can use (Lagrangian variable fixing) and a
+//! short quick search over just those often finds such a grid or proves there is none; failing
+//! that too, the search starts again with every open option built (not only those within the root's
 //! reduced-cost limit), branching as the DLX engine's default does (failure weights and
 //! probing), and
 //! every node the quick bound keeps is bounded again by the pattern bound (a few steps from
