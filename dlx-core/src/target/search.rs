@@ -183,7 +183,7 @@ fn node_candidates(engine: &Engine<'_>, cells: &Grid) -> [u32; CELLS] {
 /// not among the cell's `survivors`.
 fn discard_all_but(engine: &mut Engine<'_>, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
     for cell in 0..CELLS {
-        if candidates[cell].count_ones() < 2 || candidates[cell] & !survivors[cell] == 0 {
+        if candidates[cell] & candidates[cell].wrapping_sub(1) == 0 || candidates[cell] & !survivors[cell] == 0 {
             // A filled cell (its item covered), or an open one with one candidate (kept: the
             // caller has checked every cell keeps one), or nothing to take.
             continue;
