@@ -175,7 +175,8 @@ fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut 
     // already complete has its box in the current band taken.
     let mut best = [NO_PATTERN; MASKS];
     best[0] = 0;
-    for used in 0..MASKS {
+    for &used in &STATES {
+        let used = usize::from(used);
         if best[used] == NO_PATTERN {
             continue;
         }
@@ -215,7 +216,8 @@ fn best_through(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE]) -> [[i64; SIDE
     let mut after = [NO_PATTERN; MASKS];
     before[0] = 0;
     after[MASKS - 1] = 0;
-    for used in (0..MASKS - 1).rev() {
+    for &used in STATES.iter().rev() {
+        let used = usize::from(used);
         for (row, col, next) in placements(used, open) {
             if after[next] != NO_PATTERN {
                 after[used] = after[used].max(profit[row][col] + after[next]);
@@ -223,7 +225,8 @@ fn best_through(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE]) -> [[i64; SIDE
         }
     }
     let mut through = [[NO_PATTERN; SIDE]; SIDE];
-    for used in 0..MASKS - 1 {
+    for &used in &STATES {
+        let used = usize::from(used);
         if before[used] == NO_PATTERN || after[used] == NO_PATTERN {
             continue;
         }
@@ -255,6 +258,33 @@ const NEXT_COLUMNS: [u16; MASKS] = {
         used += 1;
     }
     table
+};
+
+/// How many sets of used columns some rows' cells can reach (below the full set).
+const STATE_COUNT: usize = 289;
+
+/// Those sets in increasing order, so a set comes after every set it extends: the DP visits
+/// just these (the other 222 sets below 512 break a box).
+const STATES: [u16; STATE_COUNT] = {
+    let mut reachable = [false; MASKS];
+    reachable[0] = true;
+    let mut states = [0u16; STATE_COUNT];
+    let mut count = 0;
+    let mut used = 0;
+    while used < MASKS - 1 {
+        if reachable[used] {
+            states[count] = used as u16;
+            count += 1;
+            let mut free = NEXT_COLUMNS[used];
+            while free != 0 {
+                reachable[used | 1 << free.trailing_zeros()] = true;
+                free &= free - 1;
+            }
+        }
+        used += 1;
+    }
+    assert!(count == STATE_COUNT);
+    states
 };
 
 /// Per set of used columns: its size, the row that comes next (0 for the full set, which has
