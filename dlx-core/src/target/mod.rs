@@ -60,15 +60,20 @@ use crate::sudoku::{self, Engine, Engine9, Shape};
 const PHASE_ITERATIONS: usize = 50;
 /// Search nodes a phase's searches may take before a tighter bound is sought instead.
 const NODE_BUDGET: u64 = 800;
+/// Nodes a dive may take. Most take about as many as there are open cells; a hill climb found
+/// a grid where one took 362,673 (110 ms) to find a completion 3 points below the optimum.
+const DIVE_BUDGET: u64 = 2_000;
 /// Targets tried one by one below the bound before one exhaustive branch and bound.
 const DESCENT_STEPS: i64 = 3;
 /// Nodes a search with the quick bound alone may take, once the bound is as tight as it gets,
 /// before the pattern bound takes over. Measured (`make bench-target`, its sparse and
 /// hill-climbed sets): 20,000 spent 80,000 quick nodes on grids whose row bound stays 3 points
 /// above the optimum before the pattern bound settled them; 5,000 took the sparse set from 580
-/// to 517 ms (worst 67 -> 41 ms) and the climbed tail's worst from 148 to 112 ms, the other
-/// sets within 5% (one two-box grid 12 -> 22 ms); 2,000 was no better.
-const QUICK_BUDGET: u64 = 5_000;
+/// to 517 ms (worst 67 -> 41 ms). Since a failed root check's kept candidates get a search of
+/// their own, less pays (instructions against 5,000: 1,500 took the two climbed sets 8% and
+/// 11% fewer and the sparse, stress and NOIP sets together 0.4% fewer; 800 did better on the
+/// climbed sets but 0.7% worse on the rest; 2,500 came between).
+const QUICK_BUDGET: u64 = 1_500;
 /// The quick search's budget once the quick bound has proven weak on this grid: enough to find
 /// a completion that is near (0 and 500 measured slower on the sparse set, 1,500 took the
 /// climbed sets 12% faster than 5,000).
@@ -193,9 +198,10 @@ impl<'a, 'd> Solver<'a, 'd> {
 
     /// A dive: the first completion in reduced-cost order, usually close to the optimum. A
     /// better incumbent steers the subgradient steps and may prove itself optimal. Returns the
-    /// best score known.
+    /// best score known. On a budget: a dive only helps, and one that finds no completion soon
+    /// can wander for a long time.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
-        let run = self.search(reduced, None, 0, None).run(UNLIMITED, false, u64::MAX);
+        let run = self.search(reduced, None, 0, None).run(UNLIMITED, false, DIVE_BUDGET);
         self.record(&run);
         self.best_score
     }
