@@ -86,7 +86,7 @@ const WEAK_GAP: i64 = 8;
 /// the grids that get there, when the target is reachable, a grid reaching it is mostly found
 /// within 100 nodes (300 measured best on the climbed set, 100 and 1,000 close).
 const KEPT_BUDGET: u64 = 300;
-/// Pattern-bound steps at the root before such a search (about 25 us each): the grids it was
+/// Pattern-bound steps at the root before such a search (about 6 us each): the grids it was
 /// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
 /// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
 const ROOT_PATTERN_STEPS: usize = 400;

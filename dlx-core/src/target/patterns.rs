@@ -1,9 +1,8 @@
 //! A second bound for the weighted 9x9 maximum (see `target`): each digit's nine places form a
 //! "pattern" (one cell in every row, column and box), and a grid is nine disjoint patterns.
 //! Move "one digit per cell" into the objective with a multiplier per cell and what is left
-//! falls apart into one independent problem per digit: its best pattern, found by a dynamic
-//! programme over the rows (the state is the set of columns used so far, which also tells which
-//! boxes of the current band are taken). For multipliers u and any completion,
+//! falls apart into one independent problem per digit: its best pattern, found band by band
+//! (see [`Bands`]). For multipliers u and any completion,
 //!
 //! ```text
 //!     SCALE * score <= sum of u(cell) + sum over digits of max over patterns
@@ -14,23 +13,22 @@
 //! near-empty grids where `target`'s row relaxation stayed 1.5 to 4 points above the optimum
 //! was measured within half a point of it (HiGHS on all 46,656 patterns per digit, run by
 //! hand; on a few grids found since it is one or two points above, and the search closes the
-//! rest: see docs/design.md). A step costs about 25 us, more than the row
-//! relaxation's, so `target` calls on it only when its own bound has stalled.
+//! rest: see docs/design.md). A step costs about 6 us, so `target` calls on it only
+//! when its own bound has stalled.
 
 use super::weights::{CELLS, SCALE, SIDE, round, weight};
 use crate::exact_cover::deadline::Deadline;
 
-const MASKS: usize = 1 << SIDE;
-/// Far below i64 overflow for nine digits of nine cells; marks "no pattern".
-const NO_PATTERN: i64 = i64::MIN / 4;
+/// Marks a cell a digit may not use, and "no pattern": below every sum of real profits (the
+/// multipliers stay within CELL_MULTIPLIER_LIMIT), yet nine of it stay far from overflow, so a
+/// sum below `NO_PATTERN / 2` passes a barred cell.
+pub(crate) const NO_PATTERN: i64 = -(1 << 56);
 /// The cell multipliers stay within this, so every sum stays exact and far from NO_PATTERN.
 const CELL_MULTIPLIER_LIMIT: i64 = 1 << 40;
 /// Steps without a lower bound after which [`PatternBound::tighten`] stops early. Measured on
 /// make bench-target's sparse and climbed sets: 15 took them 3-15% faster than none (worst
 /// grids 27.5 -> 23 ms, 19.5 -> 17 ms); 30 about the same.
 const STALL_STEPS: usize = 15;
-/// The columns of each stack of boxes.
-const STACKS: [u16; 3] = [0b000_000_111, 0b000_111_000, 0b111_000_000];
 
 /// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
 /// multipliers last evaluated.
@@ -54,25 +52,24 @@ impl PatternBound {
     fn evaluate(&mut self, allowed: &[u32; CELLS]) -> Option<i64> {
         let mut value: i64 = self.multipliers.iter().sum();
         for digit in 1..=SIDE {
-            let (profit, open) = self.profits(allowed, digit);
-            value += best_pattern(&profit, &open, &mut self.pattern[digit - 1])?;
+            let profit = self.profits(allowed, digit);
+            value += best_pattern(&profit, &mut self.pattern[digit - 1])?;
         }
         Some(value)
     }
 
-    /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go)
-    /// and the columns open to it in each row.
-    fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> ([[i64; SIDE]; SIDE], [u16; SIDE]) {
+    /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go).
+    fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> [[i64; SIDE]; SIDE] {
         let mut profit = [[NO_PATTERN; SIDE]; SIDE];
-        let mut open = [0u16; SIDE];
-        for (cell, mask) in allowed.iter().enumerate() {
-            if mask & (1 << digit) != 0 {
-                let (row, col) = (cell / SIDE, cell % SIDE);
-                profit[row][col] = SCALE * digit as i64 * weight(cell) - self.multipliers[cell];
-                open[row] |= 1 << col;
+        let digit_weight = SCALE * digit as i64;
+        for (row, profit) in profit.iter_mut().enumerate() {
+            for (col, profit) in profit.iter_mut().enumerate() {
+                let cell = row * SIDE + col;
+                let value = digit_weight * WEIGHTS[cell] - self.multipliers[cell];
+                *profit = if allowed[cell] & (1 << digit) != 0 { value } else { NO_PATTERN };
             }
         }
-        (profit, open)
+        profit
     }
 
     /// Whether no grid within `allowed` can score `target` or more, and if that is not proven,
@@ -139,8 +136,8 @@ impl PatternBound {
         let mut best = [NO_PATTERN; SIDE];
         let mut value: i64 = self.multipliers.iter().sum();
         for digit in 1..=SIDE {
-            let (profit, open) = self.profits(allowed, digit);
-            through[digit - 1] = best_through(&profit, &open);
+            let profit = self.profits(allowed, digit);
+            through[digit - 1] = best_through(&profit);
             best[digit - 1] = through[digit - 1][0].iter().copied().max().unwrap_or(NO_PATTERN);
             if best[digit - 1] == NO_PATTERN {
                 return None;
@@ -167,150 +164,162 @@ impl PatternBound {
     }
 }
 
-/// The most profitable pattern over the open cells (`open[row]`, bit per column), its columns
-/// left in `columns`; None when there is no pattern.
-fn best_pattern(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE], columns: &mut [u8; SIDE]) -> Option<i64> {
-    // best[m]: the best sum over rows 0..popcount(m) using exactly the columns of m. A set's
-    // size says which row comes next, and a stack whose used columns outnumber the bands
-    // already complete has its box in the current band taken.
-    let mut best = [NO_PATTERN; MASKS];
-    best[0] = 0;
-    for &used in &STATES {
-        let used = usize::from(used);
-        if best[used] == NO_PATTERN {
-            continue;
+/// Each cell's weight (a table: `weight` is a dozen instructions).
+const WEIGHTS: [i64; CELLS] = {
+    let mut table = [0; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        table[cell] = weight(cell);
+        cell += 1;
+    }
+    table
+};
+
+/// The orders of three: row `i` of a band takes its cell in stack `ORDERS[o][i]`; or band `i`
+/// takes column `ORDERS[o][i]` of a stack.
+const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+/// A band's choice of one column in each stack, `k0 + 3 k1 + 9 k2` for columns `3 s + k_s`,
+/// and an order of its rows: the column of each row.
+const COLUMN: [[[u8; 3]; 27]; 6] = {
+    let mut table = [[[0u8; 3]; 27]; 6];
+    let mut o = 0;
+    while o < 6 {
+        let mut choice = 0;
+        while choice < 27 {
+            let mut i = 0;
+            while i < 3 {
+                let stack = ORDERS[o][i];
+                let k = [choice % 3, choice / 3 % 3, choice / 9][stack];
+                table[o][choice][i] = (3 * stack + k) as u8;
+                i += 1;
+            }
+            choice += 1;
         }
-        for (row, col, next) in placements(used, open) {
-            best[next] = best[next].max(best[used] + profit[row][col]);
+        o += 1;
+    }
+    table
+};
+
+/// Every way to deal each stack's three columns out to the three bands (one each): the choice
+/// of columns each band gets.
+const DEALS: [[u8; 3]; 216] = {
+    let mut table = [[0u8; 3]; 216];
+    let mut d = 0;
+    while d < 216 {
+        let (o0, o1, o2) = (ORDERS[d % 6], ORDERS[d / 6 % 6], ORDERS[d / 36]);
+        let mut band = 0;
+        while band < 3 {
+            table[d][band] = (o0[band] + 3 * o1[band] + 9 * o2[band]) as u8;
+            band += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// A pattern splits by bands: each band's three cells take one column in each stack (27
+/// choices), its rows in some order of the stacks (6); and each stack's three columns go one
+/// to each band (216 deals in all). So a digit's best pattern is the best deal, each the sum of
+/// three bands' best for their columns: about two thousand additions a digit, no branching on
+/// which cells are open (barred cells carry NO_PATTERN, which no sum survives).
+struct Bands {
+    /// Per band and choice of columns: the best of those sums, and its order.
+    best: [[i64; 27]; 3],
+    order: [[u8; 27]; 3],
+}
+
+impl Bands {
+    fn new(profit: &[[i64; SIDE]; SIDE]) -> Bands {
+        let mut bands = Bands { best: [[NO_PATTERN * 3; 27]; 3], order: [[0; 27]; 3] };
+        for band in 0..3 {
+            let rows = &profit[3 * band..3 * band + 3];
+            for (o, order) in ORDERS.iter().enumerate() {
+                // Stack s holds the row the order sends there.
+                let mut row_of = [0; 3];
+                for (i, &stack) in order.iter().enumerate() {
+                    row_of[stack] = i;
+                }
+                let [a, b, c] = [0, 1, 2].map(|stack| &rows[row_of[stack]][3 * stack..3 * stack + 3]);
+                let mut choice = 0;
+                for &z in c {
+                    for &y in b {
+                        let yz = y + z;
+                        for &x in a {
+                            let value = x + yz;
+                            if value > bands.best[band][choice] {
+                                bands.best[band][choice] = value;
+                                bands.order[band][choice] = o as u8;
+                            }
+                            choice += 1;
+                        }
+                    }
+                }
+            }
+        }
+        bands
+    }
+
+    /// A deal's value: its three bands' best sums.
+    fn dealt(&self, deal: &[u8; 3]) -> i64 {
+        (0..3).map(|band| self.best[band][usize::from(deal[band])]).sum()
+    }
+}
+
+/// The most profitable pattern (NO_PATTERN in `profit` where the digit may not go), its
+/// columns left in `columns`; None when there is no pattern.
+pub(crate) fn best_pattern(profit: &[[i64; SIDE]; SIDE], columns: &mut [u8; SIDE]) -> Option<i64> {
+    let bands = Bands::new(profit);
+    let (mut total, mut best) = (NO_PATTERN * 9, &DEALS[0]);
+    for deal in &DEALS {
+        let value = bands.dealt(deal);
+        if value > total {
+            (total, best) = (value, deal);
         }
     }
-    let total = best[MASKS - 1];
-    if total == NO_PATTERN {
+    if total < NO_PATTERN / 2 {
         return None;
     }
-    // Walk back: some last column explains each state's best value.
-    // (Were none found, the columns would only steer the steps worse: the value stands.)
-    let mut used = MASKS - 1;
-    for row in (0..SIDE).rev() {
-        let Some(col) = (0..SIDE).find(|&col| {
-            let before = used & !(1 << col);
-            used & 1 << col != 0
-                && best[before] != NO_PATTERN
-                && open[row] & (1 << col) != 0
-                && NEXT_COLUMNS[before] & (1 << col) != 0
-                && best[before] + profit[row][col] == best[used]
-        }) else {
-            break;
-        };
-        columns[row] = col as u8;
-        used &= !(1 << col);
+    for (band, &choice) in best.iter().enumerate() {
+        let choice = usize::from(choice);
+        let order = usize::from(bands.order[band][choice]);
+        columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
     }
     Some(total)
 }
 
-/// The best pattern's profit through each open cell (NO_PATTERN where no pattern passes).
-fn best_through(profit: &[[i64; SIDE]; SIDE], open: &[u16; SIDE]) -> [[i64; SIDE]; SIDE] {
-    // before[m] as `best_pattern`'s best; after[m]: the best over the rows below
-    // popcount(m) given the columns of m are used.
-    let mut before = [NO_PATTERN; MASKS];
-    let mut after = [NO_PATTERN; MASKS];
-    before[0] = 0;
-    after[MASKS - 1] = 0;
-    for &used in STATES.iter().rev() {
-        let used = usize::from(used);
-        for (row, col, next) in placements(used, open) {
-            if after[next] != NO_PATTERN {
-                after[used] = after[used].max(profit[row][col] + after[next]);
-            }
+/// The best pattern's profit through each cell (NO_PATTERN where no pattern passes).
+pub(crate) fn best_through(profit: &[[i64; SIDE]; SIDE]) -> [[i64; SIDE]; SIDE] {
+    let bands = Bands::new(profit);
+    // Per band and its columns: the best whole pattern that gives the band those columns.
+    let mut with = [[NO_PATTERN * 9; 27]; 3];
+    for deal in &DEALS {
+        let value = bands.dealt(deal);
+        for (band, &choice) in deal.iter().enumerate() {
+            let with = &mut with[band][usize::from(choice)];
+            *with = (*with).max(value);
         }
     }
     let mut through = [[NO_PATTERN; SIDE]; SIDE];
-    for &used in &STATES {
-        let used = usize::from(used);
-        if before[used] == NO_PATTERN || after[used] == NO_PATTERN {
-            continue;
-        }
-        for (row, col, next) in placements(used, open) {
-            if after[next] != NO_PATTERN {
-                let via = before[used] + profit[row][col];
-                before[next] = before[next].max(via);
-                through[row][col] = through[row][col].max(via + after[next]);
+    for band in 0..3 {
+        for choice in 0..27 {
+            if with[band][choice] < NO_PATTERN / 2 {
+                continue;
+            }
+            // The other two bands' best, given this band's columns.
+            let others = with[band][choice] - bands.best[band][choice];
+            for columns in &COLUMN {
+                let cols = columns[choice].map(usize::from);
+                let value: i64 = (0..3).map(|i| profit[3 * band + i][cols[i]]).sum();
+                if value < NO_PATTERN / 2 {
+                    continue;
+                }
+                for (i, &col) in cols.iter().enumerate() {
+                    let cell = &mut through[3 * band + i][col];
+                    *cell = (*cell).max(others + value);
+                }
             }
         }
     }
     through
-}
-
-/// Per set of used columns: the columns the next row (the set's size) may take, unused and
-/// with their box in the row's band still free; none once every row has its cell.
-const NEXT_COLUMNS: [u16; MASKS] = {
-    let mut table = [0u16; MASKS];
-    let mut used = 0;
-    while used < MASKS - 1 {
-        let row = used.count_ones() as usize;
-        let mut s = 0;
-        while s < 3 {
-            if (used as u16 & STACKS[s]).count_ones() == (row / 3) as u32 {
-                table[used] |= STACKS[s] & !(used as u16);
-            }
-            s += 1;
-        }
-        used += 1;
-    }
-    table
-};
-
-/// How many sets of used columns some rows' cells can reach (below the full set).
-const STATE_COUNT: usize = 289;
-
-/// Those sets in increasing order, so a set comes after every set it extends: the DP visits
-/// just these (the other 222 sets below 512 break a box).
-const STATES: [u16; STATE_COUNT] = {
-    let mut reachable = [false; MASKS];
-    reachable[0] = true;
-    let mut states = [0u16; STATE_COUNT];
-    let mut count = 0;
-    let mut used = 0;
-    while used < MASKS - 1 {
-        if reachable[used] {
-            states[count] = used as u16;
-            count += 1;
-            let mut free = NEXT_COLUMNS[used];
-            while free != 0 {
-                reachable[used | 1 << free.trailing_zeros()] = true;
-                free &= free - 1;
-            }
-        }
-        used += 1;
-    }
-    assert!(count == STATE_COUNT);
-    states
-};
-
-/// Per set of used columns: its size, the row that comes next (0 for the full set, which has
-/// no next column). A table, because `count_ones` compiles to a dozen instructions on the
-/// baseline x86-64 target (no POPCNT), and the DP asks it at every state.
-const NEXT_ROW: [u8; MASKS] = {
-    let mut table = [0u8; MASKS];
-    let mut used = 0;
-    while used < MASKS - 1 {
-        table[used] = used.count_ones() as u8;
-        used += 1;
-    }
-    table
-};
-
-/// Where the next row's cell may go once the rows above use the columns of `used`: (row,
-/// column, the columns used after it).
-fn placements(used: usize, open: &[u16; SIDE]) -> impl Iterator<Item = (usize, usize, usize)> {
-    let row = usize::from(NEXT_ROW[used]);
-    let mut free = open[row] & NEXT_COLUMNS[used];
-    core::iter::from_fn(move || {
-        if free == 0 {
-            return None;
-        }
-        let col = free.trailing_zeros() as usize;
-        free &= free - 1;
-        Some((row, col, used | 1 << col))
-    })
 }
