@@ -224,40 +224,42 @@ const DEALS: [[u8; 3]; 216] = {
 /// three bands' best for their columns: about two thousand additions a digit, no branching on
 /// which cells are open (barred cells carry NO_PATTERN, which no sum survives).
 struct Bands {
-    /// Per band and choice of columns: the best of those sums, and its order.
+    /// Per band and choice of columns: the best sum of its three cells in those columns.
     best: [[i64; 27]; 3],
-    order: [[u8; 27]; 3],
 }
 
 impl Bands {
     fn new(profit: &[[i64; SIDE]; SIDE]) -> Bands {
-        let mut bands = Bands { best: [[NO_PATTERN * 3; 27]; 3], order: [[0; 27]; 3] };
-        for band in 0..3 {
-            let rows = &profit[3 * band..3 * band + 3];
-            for (o, order) in ORDERS.iter().enumerate() {
-                // Stack s holds the row the order sends there.
-                let mut row_of = [0; 3];
-                for (i, &stack) in order.iter().enumerate() {
-                    row_of[stack] = i;
-                }
-                let [a, b, c] = [0, 1, 2].map(|stack| &rows[row_of[stack]][3 * stack..3 * stack + 3]);
-                let mut choice = 0;
-                for &z in c {
-                    for &y in b {
+        let mut best = [[NO_PATTERN * 3; 27]; 3];
+        for (band, best) in best.iter_mut().enumerate() {
+            for o in 0..6 {
+                let [a, b, c] = Self::by_stack(profit, band, o);
+                for (k2, &z) in c.iter().enumerate() {
+                    for (k1, &y) in b.iter().enumerate() {
                         let yz = y + z;
-                        for &x in a {
-                            let value = x + yz;
-                            if value > bands.best[band][choice] {
-                                bands.best[band][choice] = value;
-                                bands.order[band][choice] = o as u8;
-                            }
-                            choice += 1;
+                        for (k0, &x) in a.iter().enumerate() {
+                            let best = &mut best[k0 + 3 * k1 + 9 * k2];
+                            *best = (*best).max(x + yz);
                         }
                     }
                 }
             }
         }
-        bands
+        Bands { best }
+    }
+
+    /// The profits of the row that order `o` puts in each stack of `band`, by column.
+    fn by_stack(profit: &[[i64; SIDE]; SIDE], band: usize, o: usize) -> [[i64; 3]; 3] {
+        core::array::from_fn(|stack| {
+            let row = 3 * band + ORDERS[o].iter().position(|&s| s == stack).unwrap_or(0);
+            [profit[row][3 * stack], profit[row][3 * stack + 1], profit[row][3 * stack + 2]]
+        })
+    }
+
+    /// The first order of `band`'s rows that gives columns `choice` their best sum.
+    fn order(&self, profit: &[[i64; SIDE]; SIDE], band: usize, choice: usize) -> usize {
+        let sum = |o: usize| (0..3).map(|i| profit[3 * band + i][usize::from(COLUMN[o][choice][i])]).sum::<i64>();
+        (0..6).find(|&o| sum(o) == self.best[band][choice]).unwrap_or(0)
     }
 
     /// A deal's value: its three bands' best sums.
@@ -270,19 +272,28 @@ impl Bands {
 /// columns left in `columns`; None when there is no pattern.
 pub(crate) fn best_pattern(profit: &[[i64; SIDE]; SIDE], columns: &mut [u8; SIDE]) -> Option<i64> {
     let bands = Bands::new(profit);
-    let (mut total, mut best) = (NO_PATTERN * 9, &DEALS[0]);
-    for deal in &DEALS {
-        let value = bands.dealt(deal);
-        if value > total {
-            (total, best) = (value, deal);
+    // The deals in the order of DEALS, six at a time: those that deal the second and the third
+    // stack alike share nine band sums.
+    let (mut total, mut at) = (NO_PATTERN * 9, 0);
+    for o2 in 0..6 {
+        for o1 in 0..6 {
+            let m: [[i64; 3]; 3] = core::array::from_fn(|band| {
+                let base = 3 * ORDERS[o1][band] + 9 * ORDERS[o2][band];
+                [bands.best[band][base], bands.best[band][base + 1], bands.best[band][base + 2]]
+            });
+            let top = ORDERS.iter().map(|o0| m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]]).max().unwrap_or(total);
+            if top > total {
+                (total, at) = (top, 6 * o1 + 36 * o2);
+            }
         }
     }
     if total < NO_PATTERN / 2 {
         return None;
     }
-    for (band, &choice) in best.iter().enumerate() {
+    let deal = DEALS[at..at + 6].iter().find(|deal| bands.dealt(deal) == total).unwrap_or(&DEALS[at]);
+    for (band, &choice) in deal.iter().enumerate() {
         let choice = usize::from(choice);
-        let order = usize::from(bands.order[band][choice]);
+        let order = bands.order(profit, band, choice);
         columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
     }
     Some(total)
