@@ -86,10 +86,14 @@ const WEAK_GAP: i64 = 8;
 /// the grids that get there, when the target is reachable, a grid reaching it is mostly found
 /// within 100 nodes (300 measured best on the climbed set, 100 and 1,000 close).
 const KEPT_BUDGET: u64 = 300;
-/// Pattern-bound steps at the root before such a search (about 6 us each): the grids it was
-/// made for needed 140 to 370 to prove their optimum; where it cannot, the search's nodes take
-/// the steps further anyway (2,000 here measured 30% slower over 300 near-empty grids).
-const ROOT_PATTERN_STEPS: usize = 400;
+/// Pattern-bound steps at the root before such a search (about 6 us each). On the climbed
+/// grids the bound rules the targets above the optimum out after some hundreds of steps but
+/// falls slowly: with 400 steps and a stall limit of 15, the target one above the optimum went
+/// to the search with the pattern bound at every node on all of them; with 1,500 and 200, half
+/// are proven at the root (instructions: bench climbed set -31%, tests' 20 climbed grids -18%,
+/// sparse, stress and NOIP grids -0.5%; 800 and 1,000 steps in between, 3,000 and 6,000 the
+/// same as 1,500).
+const ROOT_PATTERN_STEPS: usize = 1_500;
 /// Pattern-bound steps for each further target of a descent once the quick bound has proven
 /// weak: the multipliers carry over from the target before, so fewer do (on the sparse and
 /// hill-climbed sets 200 and 100 measured alike, 400 about 10% slower).

@@ -25,10 +25,11 @@ use crate::exact_cover::deadline::Deadline;
 pub(crate) const NO_PATTERN: i64 = -(1 << 56);
 /// The cell multipliers stay within this, so every sum stays exact and far from NO_PATTERN.
 const CELL_MULTIPLIER_LIMIT: i64 = 1 << 40;
-/// Steps without a lower bound after which [`PatternBound::tighten`] stops early. Measured on
-/// make bench-target's sparse and climbed sets: 15 took them 3-15% faster than none (worst
-/// grids 27.5 -> 23 ms, 19.5 -> 17 ms); 30 about the same.
-const STALL_STEPS: usize = 15;
+/// Steps without a lower bound after which [`PatternBound::tighten`] stops early, a guard for
+/// a bound that has stopped falling. The bound falls slowly for hundreds of steps before it
+/// rules a target out: 15 (the guard once) left half the climbed grids' last infeasible
+/// target to the search (see `ROOT_PATTERN_STEPS`); 200, 400, 1,000 and none measured alike.
+const STALL_STEPS: usize = 200;
 
 /// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
 /// multipliers last evaluated.
