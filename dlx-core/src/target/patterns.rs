@@ -30,6 +30,11 @@ const CELL_MULTIPLIER_LIMIT: i64 = 1 << 40;
 /// rules a target out: 15 (the guard once) left half the climbed grids' last infeasible
 /// target to the search (see `ROOT_PATTERN_STEPS`); 200, 400, 1,000 and none measured alike.
 const STALL_STEPS: usize = 200;
+/// Each step's direction is its subgradient plus this much of the last step's (deflection, in
+/// the manner of Camerini, Fratta and Maffioli), which damps the zigzag between steps: on the
+/// climbed grids 0.5-0.6 took 9-18% fewer instructions than plain steps (0.3 and 0.75 less
+/// gained, 0.9 lost on the tests' set), sparse, stress and NOIP grids alike.
+const DEFLECT: f64 = 0.6;
 
 /// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
 /// multipliers last evaluated.
@@ -76,14 +81,14 @@ impl PatternBound {
     /// Whether no grid within `allowed` can score `target` or more, and if that is not proven,
     /// the candidates that can still be part of such a grid. Evaluates the bound at the
     /// current multipliers and, while that proves nothing, takes up to `steps` subgradient
-    /// steps (Polyak's rule aimed a fifth of a point below `target`: half a point took three
-    /// times the nodes on a grid whose bound converges to exactly `target`, a tenth more
-    /// again). Any multipliers give a valid bound, so a `None` is a proof; they stay where
-    /// they ended, for the next call to start from. A (cell, digit) is dropped from the
-    /// candidates when even the best pattern of the digit through the cell leaves the bound
-    /// below `SCALE * target` (Lagrangian variable fixing: with a bound a fraction of a point
-    /// above the target, most candidates go). Fewer steps are taken once `deadline` passes
-    /// (the bound stays valid; the caller sees the deadline passed).
+    /// steps (Polyak's rule along deflected directions, see DEFLECT, aimed a fifth of a point
+    /// below `target`: half a point took three times the nodes on a grid whose bound converges
+    /// to exactly `target`, a tenth more again). Any multipliers give a valid bound, so a
+    /// `None` is a proof; they stay where they ended, for the next call to start from. A (cell,
+    /// digit) is dropped from the candidates when even the best pattern of the digit through
+    /// the cell leaves the bound below `SCALE * target` (Lagrangian variable fixing: with a
+    /// bound a fraction of a point above the target, most candidates go). Fewer steps are taken
+    /// once `deadline` passes (the bound stays valid; the caller sees the deadline passed).
     pub fn tighten(
         &mut self,
         allowed: &[u32; CELLS],
@@ -95,6 +100,8 @@ impl PatternBound {
         // Steps stop once the bound has not fallen for STALL_STEPS steps: it has reached what
         // these multipliers can give (the target is then usually reachable).
         let (mut lowest, mut stalled) = (i64::MAX, 0);
+        // The last step's direction (see DEFLECT), fresh at each call.
+        let mut direction = [0.0f64; CELLS];
         for _ in 0..steps {
             // A step costs about what 32 DLX nodes do.
             if deadline.tick(32) {
@@ -119,15 +126,18 @@ impl PatternBound {
                     excess[row * SIDE + usize::from(col)] += 1;
                 }
             }
-            let norm2: i64 = excess.iter().map(|e| e * e).sum();
-            if norm2 == 0 {
+            if excess.iter().all(|&e| e == 0) {
                 // The patterns already form a grid reaching target.
                 break;
             }
+            for (d, e) in direction.iter_mut().zip(excess) {
+                *d = e as f64 + DEFLECT * *d;
+            }
+            let norm2: f64 = direction.iter().map(|d| d * d).sum();
             // L falls as the multipliers of over-covered cells rise.
-            let step = (value - aim) as f64 / norm2 as f64;
-            for (u, e) in self.multipliers.iter_mut().zip(excess) {
-                *u = (*u + round(step * e as f64)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT);
+            let step = (value - aim) as f64 / norm2;
+            for (u, d) in self.multipliers.iter_mut().zip(direction) {
+                *u = (*u + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT);
             }
         }
         // The bound where the steps ended, from each digit's best pattern through every cell
