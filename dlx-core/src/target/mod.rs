@@ -74,10 +74,13 @@ const DESCENT_STEPS: i64 = 3;
 /// 11% fewer and the sparse, stress and NOIP sets together 0.4% fewer; 800 did better on the
 /// climbed sets but 0.7% worse on the rest; 2,500 came between).
 const QUICK_BUDGET: u64 = 1_500;
-/// The quick search's budget once the quick bound has proven weak on this grid: enough to find
-/// a completion that is near (0 and 500 measured slower on the sparse set, 1,500 took the
-/// climbed sets 12% faster than 5,000).
-const WEAK_QUICK_BUDGET: u64 = 1_500;
+/// The quick search's budget once the quick bound has proven weak on this grid, over the
+/// candidates the pattern check at the root kept: a completion near enough is found soon, and
+/// with the root checks as they are now, the search with the pattern bound proves the rest
+/// sooner than a longer quick search (instructions against 1,500: bench climbed set -12%,
+/// tests' climbed 20 -1%, sparse, stress and NOIP -0.2%; 500 between; 0 took the tests' set
+/// 37% more).
+const WEAK_QUICK_BUDGET: u64 = 150;
 /// Points between a settled bound and the incumbent from which the quick bound is taken as weak
 /// from the start (its first search skipped for the pattern bound at the root): on the climbed
 /// and sparse sets 8 took 3-15% off, 15 less; ordinary grids never come near.
