@@ -81,16 +81,16 @@ impl PatternBound {
     /// Whether no grid within `allowed` can score `target` or more, and if that is not proven,
     /// the candidates that can still be part of such a grid. Evaluates the bound at the
     /// current multipliers and, while that proves nothing, takes up to `steps` subgradient
-    /// steps (Polyak's rule along deflected directions, see DEFLECT, aimed a twentieth of a
-    /// point below `target`: against a fifth, the bench's climbed set took 33% fewer
-    /// instructions and the other climbed, sparse, stress and NOIP grids the same; a tenth
-    /// gained less, a fiftieth took the tests' climbed grids 40% more). Any multipliers give a
-    /// valid bound, so a `None` is a proof; they stay where they ended, for the next call to
-    /// start from. A (cell, digit) is dropped from the candidates when even the best pattern of
-    /// the digit through the cell leaves the bound below `SCALE * target` (Lagrangian variable
-    /// fixing: with a bound a fraction of a point above the target, most candidates go). Fewer
-    /// steps are taken once `deadline` passes (the bound stays valid; the caller sees the
-    /// deadline passed).
+    /// steps (Polyak's rule along deflected directions, see DEFLECT, aimed a fifth of a point
+    /// below `target`: half a point took three times the nodes on a grid whose bound converges
+    /// to exactly `target`, a tenth more again; a twentieth took 33% fewer instructions on a
+    /// set hill-climbed against a fifth, but the climb run against it found a set where it took
+    /// 24% more). Any multipliers give a valid bound, so a `None` is a proof; they stay where
+    /// they ended, for the next call to start from. A (cell, digit) is dropped from the
+    /// candidates when even the best pattern of the digit through the cell leaves the bound
+    /// below `SCALE * target` (Lagrangian variable fixing: with a bound a fraction of a point
+    /// above the target, most candidates go). Fewer steps are taken once `deadline` passes (the
+    /// bound stays valid; the caller sees the deadline passed).
     pub fn tighten(
         &mut self,
         allowed: &[u32; CELLS],
@@ -98,7 +98,7 @@ impl PatternBound {
         steps: usize,
         deadline: &mut Deadline,
     ) -> Option<[u32; CELLS]> {
-        let aim = SCALE * target - SCALE / 20;
+        let aim = SCALE * target - SCALE / 5;
         // Steps stop once the bound has not fallen for STALL_STEPS steps: it has reached what
         // these multipliers can give (the target is then usually reachable).
         let (mut lowest, mut stalled) = (i64::MAX, 0);
