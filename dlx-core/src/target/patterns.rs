@@ -192,6 +192,21 @@ const WEIGHTS: [i64; CELLS] = {
 /// takes column `ORDERS[o][i]` of a stack.
 const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
+/// The inverse orders: order `o` puts row `ROW_IN_STACK[o][s]` of a band in stack `s`.
+const ROW_IN_STACK: [[usize; 3]; 6] = {
+    let mut table = [[0; 3]; 6];
+    let mut o = 0;
+    while o < 6 {
+        let mut i = 0;
+        while i < 3 {
+            table[o][ORDERS[o][i]] = i;
+            i += 1;
+        }
+        o += 1;
+    }
+    table
+};
+
 /// A band's choice of one column in each stack, `k0 + 3 k1 + 9 k2` for columns `3 s + k_s`,
 /// and an order of its rows: the column of each row.
 const COLUMN: [[[u8; 3]; 27]; 6] = {
@@ -264,7 +279,7 @@ impl Bands {
     /// The profits of the row that order `o` puts in each stack of `band`, by column.
     fn by_stack(profit: &[[i64; SIDE]; SIDE], band: usize, o: usize) -> [[i64; 3]; 3] {
         core::array::from_fn(|stack| {
-            let row = 3 * band + ORDERS[o].iter().position(|&s| s == stack).unwrap_or(0);
+            let row = 3 * band + ROW_IN_STACK[o][stack];
             [profit[row][3 * stack], profit[row][3 * stack + 1], profit[row][3 * stack + 2]]
         })
     }
