@@ -22,9 +22,15 @@ use crate::exact_cover::deadline::Deadline;
 /// Marks a cell a digit may not use, and "no pattern": below every sum of real profits (the
 /// multipliers stay within CELL_MULTIPLIER_LIMIT), yet nine of it stay far from overflow, so a
 /// sum below `NO_PATTERN / 2` passes a barred cell.
-pub(crate) const NO_PATTERN: i64 = -(1 << 56);
-/// The cell multipliers stay within this, so every sum stays exact and far from NO_PATTERN.
-const CELL_MULTIPLIER_LIMIT: i64 = 1 << 40;
+pub(crate) const NO_PATTERN: Profit = -(1 << 27);
+/// A digit's profit in a cell, in 1/SCALE points. 32 bits, not 64: the band tables took 15%
+/// fewer instructions on a hill-climbed set (the nine digits as lanes of vectors did not pay:
+/// baseline x86-64 has no vector maximum of 32-bit integers).
+pub(crate) type Profit = i32;
+/// The cell multipliers stay within this, so that a profit stays within 2^23 in magnitude:
+/// nine of them sum exactly in 32 bits, and a sum with one barred cell stays below
+/// `NO_PATTERN / 2` (17 profits are less than 2^27 / 2).
+const CELL_MULTIPLIER_LIMIT: i64 = 1 << 22;
 /// Steps without a lower bound after which [`PatternBound::tighten`] stops early, a guard for
 /// a bound that has stopped falling. The bound falls slowly for hundreds of steps before it
 /// rules a target out: 15 (the guard once) left half the climbed grids' last infeasible
@@ -59,20 +65,21 @@ impl PatternBound {
         let mut value: i64 = self.multipliers.iter().sum();
         for digit in 1..=SIDE {
             let profit = self.profits(allowed, digit);
-            value += best_pattern(&profit, &mut self.pattern[digit - 1])?;
+            value += i64::from(best_pattern(&profit, &mut self.pattern[digit - 1])?);
         }
         Some(value)
     }
 
     /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go).
-    fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> [[i64; SIDE]; SIDE] {
+    fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> [[Profit; SIDE]; SIDE] {
         let mut profit = [[NO_PATTERN; SIDE]; SIDE];
         let digit_weight = SCALE * digit as i64;
         for (row, profit) in profit.iter_mut().enumerate() {
             for (col, profit) in profit.iter_mut().enumerate() {
                 let cell = row * SIDE + col;
                 let value = digit_weight * WEIGHTS[cell] - self.multipliers[cell];
-                *profit = if allowed[cell] & (1 << digit) != 0 { value } else { NO_PATTERN };
+                // Within 2^23 in magnitude: see CELL_MULTIPLIER_LIMIT.
+                *profit = if allowed[cell] & (1 << digit) != 0 { value as Profit } else { NO_PATTERN };
             }
         }
         profit
@@ -155,7 +162,7 @@ impl PatternBound {
             if best[digit - 1] == NO_PATTERN {
                 return None;
             }
-            value += best[digit - 1];
+            value += i64::from(best[digit - 1]);
         }
         if value < SCALE * target {
             return None;
@@ -168,7 +175,7 @@ impl PatternBound {
         for (digit, (through, best)) in (1..=SIDE).zip(through.iter().zip(best)) {
             for (cell, survivor) in survivors.iter_mut().enumerate() {
                 let via = through[cell / SIDE][cell % SIDE];
-                if via != NO_PATTERN && best - via <= slack {
+                if via != NO_PATTERN && i64::from(best - via) <= slack {
                     *survivor |= 1 << digit;
                 }
             }
@@ -191,21 +198,6 @@ const WEIGHTS: [i64; CELLS] = {
 /// The orders of three: row `i` of a band takes its cell in stack `ORDERS[o][i]`; or band `i`
 /// takes column `ORDERS[o][i]` of a stack.
 const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-
-/// The inverse orders: order `o` puts row `ROW_IN_STACK[o][s]` of a band in stack `s`.
-const ROW_IN_STACK: [[usize; 3]; 6] = {
-    let mut table = [[0; 3]; 6];
-    let mut o = 0;
-    while o < 6 {
-        let mut i = 0;
-        while i < 3 {
-            table[o][ORDERS[o][i]] = i;
-            i += 1;
-        }
-        o += 1;
-    }
-    table
-};
 
 /// A band's choice of one column in each stack, `k0 + 3 k1 + 9 k2` for columns `3 s + k_s`,
 /// and an order of its rows: the column of each row.
@@ -253,22 +245,28 @@ const DEALS: [[u8; 3]; 216] = {
 /// which cells are open (barred cells carry NO_PATTERN, which no sum survives).
 struct Bands {
     /// Per band and choice of columns: the best sum of its three cells in those columns.
-    best: [[i64; 27]; 3],
+    best: [[Profit; 27]; 3],
 }
 
 impl Bands {
-    fn new(profit: &[[i64; SIDE]; SIDE]) -> Bands {
+    fn new(profit: &[[Profit; SIDE]; SIDE]) -> Bands {
         let mut best = [[NO_PATTERN * 3; 27]; 3];
         for (band, best) in best.iter_mut().enumerate() {
-            for o in 0..6 {
-                let [a, b, c] = Self::by_stack(profit, band, o);
-                for (k2, &z) in c.iter().enumerate() {
-                    for (k1, &y) in b.iter().enumerate() {
-                        let yz = y + z;
-                        for (k0, &x) in a.iter().enumerate() {
-                            let best = &mut best[k0 + 3 * k1 + 9 * k2];
-                            *best = (*best).max(x + yz);
-                        }
+            let rows = &profit[3 * band..3 * band + 3];
+            // The best over the six orders, as: which row takes stack 0, and the better of
+            // the two ways the other two rows take stacks 1 and 2 (for their columns k1, k2).
+            for first in 0..3 {
+                let (a, b) = ((first + 1) % 3, (first + 2) % 3);
+                let mut pair = [0 as Profit; 9];
+                for k2 in 0..3 {
+                    for k1 in 0..3 {
+                        pair[k1 + 3 * k2] = (rows[a][3 + k1] + rows[b][6 + k2]).max(rows[b][3 + k1] + rows[a][6 + k2]);
+                    }
+                }
+                for (m, &rest) in pair.iter().enumerate() {
+                    for k0 in 0..3 {
+                        let best = &mut best[k0 + 3 * m];
+                        *best = (*best).max(rows[first][k0] + rest);
                     }
                 }
             }
@@ -276,36 +274,28 @@ impl Bands {
         Bands { best }
     }
 
-    /// The profits of the row that order `o` puts in each stack of `band`, by column.
-    fn by_stack(profit: &[[i64; SIDE]; SIDE], band: usize, o: usize) -> [[i64; 3]; 3] {
-        core::array::from_fn(|stack| {
-            let row = 3 * band + ROW_IN_STACK[o][stack];
-            [profit[row][3 * stack], profit[row][3 * stack + 1], profit[row][3 * stack + 2]]
-        })
-    }
-
     /// The first order of `band`'s rows that gives columns `choice` their best sum.
-    fn order(&self, profit: &[[i64; SIDE]; SIDE], band: usize, choice: usize) -> usize {
-        let sum = |o: usize| (0..3).map(|i| profit[3 * band + i][usize::from(COLUMN[o][choice][i])]).sum::<i64>();
+    fn order(&self, profit: &[[Profit; SIDE]; SIDE], band: usize, choice: usize) -> usize {
+        let sum = |o: usize| (0..3).map(|i| profit[3 * band + i][usize::from(COLUMN[o][choice][i])]).sum::<Profit>();
         (0..6).find(|&o| sum(o) == self.best[band][choice]).unwrap_or(0)
     }
 
     /// A deal's value: its three bands' best sums.
-    fn dealt(&self, deal: &[u8; 3]) -> i64 {
+    fn dealt(&self, deal: &[u8; 3]) -> Profit {
         (0..3).map(|band| self.best[band][usize::from(deal[band])]).sum()
     }
 }
 
 /// The most profitable pattern (NO_PATTERN in `profit` where the digit may not go), its
 /// columns left in `columns`; None when there is no pattern.
-pub(crate) fn best_pattern(profit: &[[i64; SIDE]; SIDE], columns: &mut [u8; SIDE]) -> Option<i64> {
+pub(crate) fn best_pattern(profit: &[[Profit; SIDE]; SIDE], columns: &mut [u8; SIDE]) -> Option<Profit> {
     let bands = Bands::new(profit);
     // The deals in the order of DEALS, six at a time: those that deal the second and the third
     // stack alike share nine band sums.
     let (mut total, mut at) = (NO_PATTERN * 9, 0);
     for o2 in 0..6 {
         for o1 in 0..6 {
-            let m: [[i64; 3]; 3] = core::array::from_fn(|band| {
+            let m: [[Profit; 3]; 3] = core::array::from_fn(|band| {
                 let base = 3 * ORDERS[o1][band] + 9 * ORDERS[o2][band];
                 [bands.best[band][base], bands.best[band][base + 1], bands.best[band][base + 2]]
             });
@@ -328,7 +318,7 @@ pub(crate) fn best_pattern(profit: &[[i64; SIDE]; SIDE], columns: &mut [u8; SIDE
 }
 
 /// The best pattern's profit through each cell (NO_PATTERN where no pattern passes).
-pub(crate) fn best_through(profit: &[[i64; SIDE]; SIDE]) -> [[i64; SIDE]; SIDE] {
+pub(crate) fn best_through(profit: &[[Profit; SIDE]; SIDE]) -> [[Profit; SIDE]; SIDE] {
     let bands = Bands::new(profit);
     // Per band and its columns: the best whole pattern that gives the band those columns.
     let mut with = [[NO_PATTERN * 9; 27]; 3];
@@ -349,7 +339,7 @@ pub(crate) fn best_through(profit: &[[i64; SIDE]; SIDE]) -> [[i64; SIDE]; SIDE] 
             let others = with[band][choice] - bands.best[band][choice];
             for columns in &COLUMN {
                 let cols = columns[choice].map(usize::from);
-                let value: i64 = (0..3).map(|i| profit[3 * band + i][cols[i]]).sum();
+                let value: Profit = (0..3).map(|i| profit[3 * band + i][cols[i]]).sum();
                 if value < NO_PATTERN / 2 {
                     continue;
                 }

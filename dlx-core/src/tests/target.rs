@@ -274,7 +274,7 @@ fn every_pattern(visit: &mut impl FnMut(&[usize; 9])) {
 /// cells barred.
 #[test]
 fn each_digits_best_pattern_agrees_with_brute_force() {
-    use crate::target::patterns::{NO_PATTERN as NO, best_pattern, best_through};
+    use crate::target::patterns::{NO_PATTERN as NO, Profit, best_pattern, best_through};
     let mut patterns = 0;
     every_pattern(&mut |_| patterns += 1);
     assert_eq!(patterns, 46_656);
@@ -282,14 +282,14 @@ fn each_digits_best_pattern_agrees_with_brute_force() {
     let (mut some, mut none) = (0, 0);
     for trial in 0..60 {
         let barred = [0, 10, 30, 50, 60][trial % 5];
-        let mut profit = [[0i64; 9]; 9];
+        let mut profit = [[0 as Profit; 9]; 9];
         for cell in profit.iter_mut().flatten() {
-            *cell = if rng(&mut seed) % 100 < barred { NO } else { (rng(&mut seed) % 2_000_000) as i64 - 1_000_000 };
+            *cell = if rng(&mut seed) % 100 < barred { NO } else { (rng(&mut seed) % 2_000_000) as Profit - 1_000_000 };
         }
-        let (mut best, mut through) = (None::<i64>, [[NO; 9]; 9]);
+        let (mut best, mut through) = (None::<Profit>, [[NO; 9]; 9]);
         every_pattern(&mut |columns| {
             if columns.iter().enumerate().all(|(r, &c)| profit[r][c] != NO) {
-                let sum: i64 = columns.iter().enumerate().map(|(r, &c)| profit[r][c]).sum();
+                let sum: Profit = columns.iter().enumerate().map(|(r, &c)| profit[r][c]).sum();
                 best = best.max(Some(sum));
                 for (r, &c) in columns.iter().enumerate() {
                     through[r][c] = through[r][c].max(sum);
@@ -305,7 +305,7 @@ fn each_digits_best_pattern_agrees_with_brute_force() {
             let mut is_pattern = false;
             every_pattern(&mut |p| is_pattern |= *p == columns);
             assert!(is_pattern, "trial {trial}: {columns:?}");
-            assert_eq!(columns.iter().enumerate().map(|(r, &c)| profit[r][c]).sum::<i64>(), value);
+            assert_eq!(columns.iter().enumerate().map(|(r, &c)| profit[r][c]).sum::<Profit>(), value);
             some += 1;
         } else {
             none += 1;
