@@ -27,9 +27,9 @@ pub(crate) const NO_PATTERN: Profit = -(1 << 27);
 /// fewer instructions on a hill-climbed set (the nine digits as lanes of vectors did not pay:
 /// baseline x86-64 has no vector maximum of 32-bit integers).
 pub(crate) type Profit = i32;
-/// The cell multipliers stay within this, so that a profit stays within 2^23 in magnitude:
-/// nine of them sum exactly in 32 bits, and a sum with one barred cell stays below
-/// `NO_PATTERN / 2` (17 profits are less than 2^27 / 2).
+/// The cell multipliers stay within this, so a profit stays below 2^22 + 92,160 in magnitude
+/// and nine of them below 2^26 = -NO_PATTERN / 2: a sum of nine real profits stays above
+/// `NO_PATTERN / 2`, one through a barred cell below it, and nine NO_PATTERNs fit in 32 bits.
 const CELL_MULTIPLIER_LIMIT: i64 = 1 << 22;
 /// Steps without a lower bound after which [`PatternBound::tighten`] stops early, a guard for
 /// a bound that has stopped falling. The bound falls slowly for hundreds of steps before it
