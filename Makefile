@@ -13,11 +13,11 @@
 #                 Python module's tests (pytest)
 #   make fuzz-long   the fuzz targets for FUZZ_HOURS (default 8) hours each
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
-#   make bench    the 16x16 benchmark against the judge's reference program when ../shared has
-#                 it (docs/benchmarks.md, section "16x16")
+#   make bench    the 16x16 benchmark against the judge's reference program when it is
+#                 present (docs/benchmarks.md, section "16x16")
 #   make bench-hang  the families of slow 16x16 inputs, and counting against solving
 #                 (docs/benchmarks.md, "No hang")
-#   make bench9   9x9 against tdoku when ../shared/peers has it (docs/benchmarks.md, "9x9")
+#   make bench9   9x9 against tdoku when its source is present (docs/benchmarks.md, "9x9")
 #   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
 #   make bench-exact-cover  the general exact cover engine against Knuth's DLX1, and from Python
