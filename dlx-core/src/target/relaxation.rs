@@ -26,6 +26,9 @@ pub(super) struct Relaxation {
     allowed: [u32; CELLS],
     column: [[i64; SIDE + 1]; SIDE],
     boxes: [[i64; SIDE + 1]; SIDE],
+    /// Each row's costs at zero multipliers: the negated scaled profit of every candidate,
+    /// FORBIDDEN for every other pair.
+    base: [[[i64; MAX_N]; MAX_N]; SIDE],
     costs: [[[i64; MAX_N]; MAX_N]; SIDE],
     rows: [Option<Assignment>; SIDE],
     /// Subgradient state, kept between phases.
@@ -40,8 +43,17 @@ pub(super) struct Relaxation {
 
 impl Relaxation {
     pub(super) fn new(allowed: &[u32; CELLS]) -> Self {
+        let mut base = [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE];
+        for (cell, &candidates) in allowed.iter().enumerate() {
+            for digit in 1..=SIDE {
+                if candidates & (1 << digit) != 0 {
+                    base[cell / SIDE][cell % SIDE][digit - 1] = -SCALE * weight(cell) * digit as i64;
+                }
+            }
+        }
         Relaxation {
             allowed: *allowed,
+            base,
             column: [[0; SIDE + 1]; SIDE],
             boxes: [[0; SIDE + 1]; SIDE],
             costs: [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE],
@@ -60,19 +72,14 @@ impl Relaxation {
     fn evaluate(&mut self) -> i64 {
         let mut value: i64 = self.column.iter().chain(&self.boxes).flat_map(|m| &m[1..]).sum();
         for row in 0..SIDE {
-            // The row's assignment problem, as costs: negated scaled profits.
+            // The row's assignment problem, as costs: negated scaled profits. A pair that is
+            // no candidate keeps a cost near FORBIDDEN (the multipliers are far smaller).
             let cost = &mut self.costs[row];
             for (col, costs) in cost.iter_mut().enumerate() {
-                let cell = row * SIDE + col;
-                let bx = (row / 3) * 3 + col / 3;
-                for digit in 1..=SIDE {
-                    costs[digit - 1] = if self.allowed[cell] & (1 << digit) != 0 {
-                        let profit =
-                            SCALE * weight(cell) * digit as i64 - self.column[col][digit] - self.boxes[bx][digit];
-                        -profit
-                    } else {
-                        FORBIDDEN
-                    };
+                let (base, column) = (&self.base[row][col], &self.column[col][1..]);
+                let boxes = &self.boxes[(row / 3) * 3 + col / 3][1..];
+                for digit in 0..SIDE {
+                    costs[digit] = base[digit] + column[digit] + boxes[digit];
                 }
             }
             let solved = assignment::solve_from(cost, SIDE, self.rows[row].as_ref());

@@ -69,12 +69,14 @@ impl Search<'_, '_, '_, '_> {
 
         // Each option's reduced cost at each of its nodes (its index is its first). Every
         // item's list is in the order the options were added, cheapest first, so its top node
-        // is its cheapest option's.
+        // is its cheapest option's. A dive (no limit, the first completion) never reads them.
         let mut cost = [0i64; NODES9];
-        for item in 1..=CELLS {
-            for option in engine.options_of(item) {
-                let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
-                cost[engine.option_nodes(option)].fill(reduced[cell][usize::from(digit)]);
+        if limit < UNLIMITED || exhaustive {
+            for item in 1..=CELLS {
+                for option in engine.options_of(item) {
+                    let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+                    cost[engine.option_nodes(option)].fill(reduced[cell][usize::from(digit)]);
+                }
             }
         }
         let limit = Cell::new(limit);
