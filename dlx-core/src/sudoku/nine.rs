@@ -427,6 +427,57 @@ pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Resul
     if found.count < limit && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
 }
 
+/// The first completion of `cells` (0 blank, 1..=9 a given) found when each branch tries its
+/// cell's digits cheapest first by `cost[cell][digit]`, within `budget` branches, and the
+/// branches taken: `None` when there is none, or none within the budget. [`Error::Timeout`]
+/// when `deadline` passes first.
+pub fn first_by_cost(
+    cells: &[u8; CELLS],
+    cost: &[[i64; 10]; CELLS],
+    budget: u64,
+    deadline: &mut Deadline,
+) -> Result<Found, Error> {
+    let mut found = Found { count: 0, first: None, nodes: 0 };
+    if let Ok(mut board) = Board::new(cells)
+        && board.propagate().is_ok()
+    {
+        descend_by_cost(&board, cost, budget, &mut found, deadline);
+    }
+    if found.count == 0 && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
+}
+
+/// [`descend`] for [`first_by_cost`]: false once the search must stop (a completion found, the
+/// budget or the time spent).
+fn descend_by_cost(board: &Board, cost: &[[i64; 10]; CELLS], budget: u64, found: &mut Found, deadline: &mut Deadline) -> bool {
+    let Some((band, bit)) = board.branch_cell() else {
+        found.count = 1;
+        found.first = Some(board.digits());
+        return false;
+    };
+    let cell = 27 * band + bit.trailing_zeros() as usize;
+    let mut digits = [(0i64, 0usize); 9];
+    let mut open = 0;
+    for digit in 0..9 {
+        if board.candidates[9 * band + digit] & bit != 0 {
+            digits[open] = (cost[cell][digit + 1], digit);
+            open += 1;
+        }
+    }
+    digits[..open].sort_unstable();
+    for &(_, digit) in &digits[..open] {
+        found.nodes += 1;
+        if found.nodes > budget || deadline.tick(1) {
+            return false;
+        }
+        let mut child = *board;
+        child.place(digit, band, bit);
+        if child.propagate().is_ok() && !descend_by_cost(&child, cost, budget, found, deadline) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Extends `board` (propagated, consistent) to completions; false once the search must stop.
 fn descend(board: &Board, limit: u64, found: &mut Found, deadline: &mut Deadline) -> bool {
     let Some((band, bit)) = board.branch_cell() else {

@@ -18,27 +18,26 @@
 //! chosen options' reduced costs, plus the cheapest remaining option of every open item of one
 //! family (cells, row-digits, box-digits or column-digits, whichever sums highest), exceed it.
 //!
-//! The answer: a first completion from a plain search (or none: unsolvable); subgradient steps
-//! in phases, with "dives" (first completion in reduced-cost order) that raise the incumbent
-//! and may prove it optimal at once; then targets from the bound downwards and, if a few find
-//! nothing, one exhaustive branch and bound between the incumbent and the last target. Those
-//! searches get a node budget while the bound can still be tightened: a search that runs out
-//! asks for another phase of steps instead. Once the bound is as tight as it gets, a search
-//! gets one more budget on the quick bound, and if it runs out the stronger pattern bound
-//! (`patterns`: one multiplier per cell, each digit's best placement by dynamic programming)
-//! takes over. It first tries to rule the search's target out at the root; failing that, it
-//! keeps the candidates a grid reaching the target can use (Lagrangian variable fixing) and a
-//! short quick search over just those often finds such a grid or proves there is none; failing
-//! that too, the search starts again with every open option built (not only those within the root's
-//! reduced-cost limit), branching as the DLX engine's default does (failure weights and
-//! probing), and
-//! every node the quick bound keeps is bounded again by the pattern bound (a few steps from
-//! wherever the previous node left its multipliers), which also drops the options no grid
-//! reaching the target can use there. That costs about a hundred microseconds a node, but on
-//! grids whose few clues crowd one corner, where the row relaxation stays 1.5 to 4 points
-//! above the optimum and the quick bound blind for tens of millions of nodes, the pattern
-//! bound is mostly within half a point of the optimum and settles them at the root or in a few
-//! hundred nodes (see fuzz/regressions). Every path ends in a proof.
+//! The answer: a first completion (or none: unsolvable); subgradient steps in phases, with
+//! "dives" (first completion in reduced-cost order, both on the 9x9 bit boards of
+//! `sudoku::nine`) that raise the incumbent and may prove it optimal at once; then targets from
+//! the bound downwards and, if a few find nothing, one exhaustive branch and bound between the
+//! incumbent and the last target. Those searches get a node budget while the bound can still be
+//! tightened: a search that runs out asks for another phase of steps instead. Once the bound is
+//! as tight as it gets, a search gets one more budget on the quick bound, and if it runs out
+//! the stronger pattern bound (`patterns`: one multiplier per cell, each digit's best placement
+//! found band by band) takes over. It first tries to rule the search's target out at the root;
+//! failing that, it keeps the candidates a grid reaching the target can use (Lagrangian
+//! variable fixing) and a short quick search over just those often finds such a grid or proves
+//! there is none; failing that too, the search starts again with every open option built (not
+//! only those within the root's reduced-cost limit), branching as the DLX engine's default does
+//! (failure weights and probing), and every node the quick bound keeps is bounded again by the
+//! pattern bound (a few steps from wherever the previous node left its multipliers), which also
+//! drops the options no grid reaching the target can use there. That costs about a hundred
+//! microseconds a node, but on grids whose few clues crowd one corner, where the row relaxation
+//! stays 1.5 to 4 points above the optimum and the quick bound blind for tens of millions of
+//! nodes, the pattern bound is mostly within half a point of the optimum and settles them at
+//! the root or in a few hundred nodes (see fuzz/regressions). Every path ends in a proof.
 
 mod assignment;
 pub(crate) mod patterns;
@@ -50,7 +49,7 @@ use core::mem::MaybeUninit;
 
 use self::patterns::PatternBound;
 use self::relaxation::{ReducedCosts, Relaxation};
-use self::search::{Search, SearchRun, UNLIMITED, branch_for, score_within};
+use self::search::{Search, SearchRun, score_within};
 pub use self::weights::{CELLS, Grid, SCALE, score};
 use crate::Error;
 use crate::exact_cover::deadline::Deadline;
@@ -64,8 +63,8 @@ const PHASE_ITERATIONS: usize = 50;
 /// NOIP alone the same, since none of its searches needs more than 299 nodes; 200 and 100 went
 /// on falling elsewhere but took NOIP 9% and 16% more).
 const NODE_BUDGET: u64 = 300;
-/// Nodes a dive may take. Most take about as many as there are open cells; a hill climb found
-/// a grid where one took 362,673 (110 ms) to find a completion 3 points below the optimum.
+/// Branches a dive may take. Most take a few dozen; a hill climb found a grid where a dive on
+/// the DLX engine took 362,673 nodes (110 ms) to find a completion 3 points below the optimum.
 const DIVE_BUDGET: u64 = 2_000;
 /// Targets tried one by one below the bound before one exhaustive branch and bound.
 const DESCENT_STEPS: i64 = 3;
@@ -133,12 +132,12 @@ pub fn target_max(cells: &Grid, deadline: &mut Deadline) -> Result<Outcome, Erro
 pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline) -> Result<Outcome, Error> {
     let mut allowed = [0; CELLS];
     allowed.copy_from_slice(&sudoku::candidates(Shape::NINE, cells)?[..CELLS]);
+    // A first completion, or none: unsolvable.
+    let found = sudoku::nine::search(cells, 1, deadline)?;
+    let (first, nodes) = (found.first.ok_or(Error::Unsolvable)?, found.nodes);
     let mut slot = MaybeUninit::uninit();
     let mut engine = Engine9::zeroed_in(&mut slot);
-    branch_for(&mut engine, false);
     engine.set_reductions_after(u64::MAX);
-    let mut first = *cells;
-    let nodes = sudoku::solve_within(&mut engine, Shape::NINE, &mut first, deadline)?.nodes;
 
     let mut solver = Solver {
         engine,
@@ -209,11 +208,15 @@ impl<'a, 'd> Solver<'a, 'd> {
 
     /// A dive: the first completion in reduced-cost order, usually close to the optimum. A
     /// better incumbent steers the subgradient steps and may prove itself optimal. Returns the
-    /// best score known. On a budget: a dive only helps, and one that finds no completion soon
-    /// can wander for a long time.
+    /// best score known. On the 9x9 bit boards (their propagation is stronger and a branch far
+    /// cheaper than the DLX engine's, which took 3-4 dives 20-35% of NOIP's instructions), and
+    /// on a budget: a dive only helps, and one that finds no completion soon can wander for a
+    /// long time.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
-        let run = self.search(reduced, None, 0, None).run(UNLIMITED, false, DIVE_BUDGET);
-        self.record(&run);
+        // A timeout ends the dive with nothing found; the caller sees the deadline passed.
+        if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, reduced, DIVE_BUDGET, self.deadline) {
+            self.record(&SearchRun { found: dive.first, nodes: dive.nodes, complete: true });
+        }
         self.best_score
     }
 

@@ -12,7 +12,7 @@ use crate::sudoku::{self, Engine, Shape, max_nodes};
 
 const NODES9: usize = max_nodes(SIDE);
 /// A reduced-cost limit that cuts nothing (sums of 81 finite reduced costs stay far below).
-pub(super) const UNLIMITED: i64 = i64::MAX / 4;
+const UNLIMITED: i64 = i64::MAX / 4;
 /// Pattern-bound steps at a node of such a search. Fewer nodes with more steps do not pay for
 /// the steps: measured on make bench-target's sparse and climbed sets, 3 against 10 took the
 /// climbed sets 7-19% faster (worst grids 38 -> 37 ms, 23 -> 18 ms) and the sparse set's worst
@@ -69,14 +69,12 @@ impl Search<'_, '_, '_, '_> {
 
         // Each option's reduced cost at each of its nodes (its index is its first). Every
         // item's list is in the order the options were added, cheapest first, so its top node
-        // is its cheapest option's. A dive (no limit, the first completion) never reads them.
+        // is its cheapest option's.
         let mut cost = [0i64; NODES9];
-        if limit < UNLIMITED || exhaustive {
-            for item in 1..=CELLS {
-                for option in engine.options_of(item) {
-                    let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
-                    cost[engine.option_nodes(option)].fill(reduced[cell][usize::from(digit)]);
-                }
+        for item in 1..=CELLS {
+            for option in engine.options_of(item) {
+                let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+                cost[engine.option_nodes(option)].fill(reduced[cell][usize::from(digit)]);
             }
         }
         let limit = Cell::new(limit);
@@ -90,9 +88,6 @@ impl Search<'_, '_, '_, '_> {
                 if visits.get() > node_budget || deadline.tick(1) {
                     e.stop();
                     return false;
-                }
-                if limit.get() >= UNLIMITED {
-                    return true;
                 }
                 // Every open item still needs exactly one option, and every option covers one
                 // item of each family (cells, row-digits, box-digits, column-digits): so each
@@ -148,13 +143,12 @@ pub(super) fn score_within(value: i64, limit: i64) -> i64 {
     (value - limit + SCALE - 1).div_euclid(SCALE)
 }
 
-/// How a search branches. The quick bound's searches (and the first plain completion) take the
-/// fewest options, in item order: failure weights pull them away from the reduced-cost order
+/// How a search branches. The quick bound's searches take the fewest options, in item order: failure weights pull them away from the reduced-cost order
 /// (one 5-clue grid went from 4 ms to 12 ms). The pattern bound's search branches as the DLX
 /// engine's default does, on failure weights with probing: on the slowest near-empty grids known that
 /// took 20 to 600 times fewer nodes than the fewest options (and weights without probing
 /// stalled).
-pub(super) fn branch_for(engine: &mut Engine<'_>, pattern_search: bool) {
+fn branch_for(engine: &mut Engine<'_>, pattern_search: bool) {
     engine.set_choice(if pattern_search { Choice::WeightedFailures } else { Choice::FewestOptions });
     engine.set_probing(pattern_search);
 }

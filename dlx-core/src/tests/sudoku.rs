@@ -112,6 +112,42 @@ fn the_9x9_bit_board_search_counts_as_the_dlx_engine_does() {
     assert!(kinds.iter().all(|&k| k > 100), "every count 0..=3 met often: {kinds:?}");
 }
 
+/// The cost-ordered first completion (the Target Sudoku's dives): on the random grids above it
+/// finds a completion exactly when there is one; and when each cell's cheapest digit is that of
+/// one full grid, every branch takes it, so that grid comes out, without a single wrong guess.
+#[test]
+fn the_cost_ordered_first_completion_follows_its_costs() {
+    let mut seed = 0x0b17_b0a2_d900_00c0u64;
+    for round in 0..500 {
+        let full = super::common::random_full_grid(&mut seed);
+        let keep = rng(&mut seed) % 40;
+        let mut grid: Vec<u8> = full.iter().map(|&d| if rng(&mut seed) % 81 < keep { d } else { 0 }).collect();
+        let mut random_cost = [[0i64; 10]; 81];
+        random_cost.iter_mut().flatten().for_each(|c| *c = (rng(&mut seed) % 1000) as i64);
+        let cells: [u8; 81] = grid.clone().try_into().unwrap();
+        let mut cost = [[1i64; 10]; 81];
+        for (cell, &digit) in full.iter().enumerate() {
+            cost[cell][usize::from(digit)] = 0;
+        }
+        let followed = nine::first_by_cost(&cells, &cost, u64::MAX, &mut no_limit()).unwrap();
+        assert_eq!(followed.first.map(Vec::from), Some(full.to_vec()), "round {round}");
+        assert!(followed.nodes <= 81, "round {round}: {} branches", followed.nodes);
+        if round % 2 == 0 {
+            grid[(rng(&mut seed) % 81) as usize] = 1 + (rng(&mut seed) % 9) as u8;
+        }
+        let cells: [u8; 81] = grid.clone().try_into().unwrap();
+        let any = nine::first_by_cost(&cells, &random_cost, u64::MAX, &mut no_limit()).unwrap();
+        let count = nine::search(&cells, 1, &mut no_limit()).unwrap().count;
+        assert_eq!(any.count, count, "round {round}: {grid:?}");
+        if let Some(first) = any.first {
+            assert!(is_completion(9, &grid, &first), "round {round}");
+        }
+    }
+    // No branch within a budget of none: nothing found, and nothing claimed.
+    let empty = nine::first_by_cost(&[0; 81], &[[0; 10]; 81], 0, &mut no_limit()).unwrap();
+    assert_eq!((empty.count, empty.first), (0, None));
+}
+
 #[test]
 fn nine_by_nine_magictour_top1465() {
     check_9x9_set("magictour-top1465-1465");
