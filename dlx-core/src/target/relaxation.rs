@@ -26,8 +26,14 @@ pub(super) struct Relaxation {
     allowed: [u32; CELLS],
     column: [[i64; SIDE + 1]; SIDE],
     boxes: [[i64; SIDE + 1]; SIDE],
-    /// Each row's costs at zero multipliers: the negated scaled profit of every candidate,
-    /// FORBIDDEN for every other pair.
+    /// Each row's open part: its open cells' columns and the digits they share out, in order
+    /// (as many of each). A cell whose one candidate no other cell of its row can take (a
+    /// given, mostly) is fixed, and its row's assignment problem is only what is left.
+    open: [OpenRow; SIDE],
+    /// Each open cell's place in its row's open part, FIXED for a fixed cell.
+    slot: [u8; CELLS],
+    /// Each row's costs at zero multipliers over its open part: the negated scaled profit of
+    /// every candidate, FORBIDDEN for every other pair.
     base: [[[i64; MAX_N]; MAX_N]; SIDE],
     costs: [[[i64; MAX_N]; MAX_N]; SIDE],
     rows: [Option<Assignment>; SIDE],
@@ -43,16 +49,43 @@ pub(super) struct Relaxation {
 
 impl Relaxation {
     pub(super) fn new(allowed: &[u32; CELLS]) -> Self {
+        let mut open = [OpenRow { size: 0, columns: [0; MAX_N], digits: [0; MAX_N] }; SIDE];
+        let mut slot = [FIXED; CELLS];
         let mut base = [[[FORBIDDEN; MAX_N]; MAX_N]; SIDE];
-        for (cell, &candidates) in allowed.iter().enumerate() {
-            for digit in 1..=SIDE {
-                if candidates & (1 << digit) != 0 {
-                    base[cell / SIDE][cell % SIDE][digit - 1] = -SCALE * weight(cell) * digit as i64;
+        for (row, part) in open.iter_mut().enumerate() {
+            let cells = &allowed[row * SIDE..(row + 1) * SIDE];
+            let fixed = |col: usize| {
+                let mask = cells[col];
+                mask.count_ones() == 1 && cells.iter().enumerate().all(|(other, m)| other == col || m & mask == 0)
+            };
+            let mut taken = 0u32;
+            for col in (0..SIDE).filter(|&col| !fixed(col)) {
+                part.columns[part.size] = col as u8;
+                slot[row * SIDE + col] = part.size as u8;
+                part.size += 1;
+            }
+            for col in (0..SIDE).filter(|&col| fixed(col)) {
+                taken |= cells[col];
+            }
+            let mut digits = 0;
+            for digit in (1..=SIDE).filter(|&d| taken & (1 << d) == 0) {
+                part.digits[digits] = digit as u8;
+                digits += 1;
+            }
+            debug_assert_eq!(digits, part.size);
+            for (i, &col) in part.columns[..part.size].iter().enumerate() {
+                let cell = row * SIDE + usize::from(col);
+                for (j, &digit) in part.digits[..part.size].iter().enumerate() {
+                    if allowed[cell] & (1 << digit) != 0 {
+                        base[row][i][j] = -SCALE * weight(cell) * i64::from(digit);
+                    }
                 }
             }
         }
         Relaxation {
             allowed: *allowed,
+            open,
+            slot,
             base,
             column: [[0; SIDE + 1]; SIDE],
             boxes: [[0; SIDE + 1]; SIDE],
@@ -72,26 +105,53 @@ impl Relaxation {
     fn evaluate(&mut self) -> i64 {
         let mut value: i64 = self.column.iter().chain(&self.boxes).flat_map(|m| &m[1..]).sum();
         for row in 0..SIDE {
-            // The row's assignment problem, as costs: negated scaled profits. A pair that is
-            // no candidate keeps a cost near FORBIDDEN (the multipliers are far smaller).
+            let part = &self.open[row];
+            // The fixed cells' costs, then the open part's assignment problem, as costs:
+            // negated scaled profits. A pair that is no candidate keeps a cost near FORBIDDEN
+            // (the multipliers are far smaller).
+            for col in (0..SIDE).filter(|&col| part.size < SIDE && self.slot[row * SIDE + col] == FIXED) {
+                let cell = row * SIDE + col;
+                let digit = self.allowed[cell].trailing_zeros() as usize;
+                let profit = SCALE * weight(cell) * digit as i64
+                    - self.column[col][digit]
+                    - self.boxes[(row / 3) * 3 + col / 3][digit];
+                value += profit;
+            }
+            if part.size == 0 {
+                continue;
+            }
             let cost = &mut self.costs[row];
-            for (col, costs) in cost.iter_mut().enumerate() {
-                let (base, column) = (&self.base[row][col], &self.column[col][1..]);
-                let boxes = &self.boxes[(row / 3) * 3 + col / 3][1..];
-                for digit in 0..SIDE {
-                    costs[digit] = base[digit] + column[digit] + boxes[digit];
+            for (i, &col) in part.columns[..part.size].iter().enumerate() {
+                let col = usize::from(col);
+                let (base, column) = (&self.base[row][i], &self.column[col]);
+                let boxes = &self.boxes[(row / 3) * 3 + col / 3];
+                if part.size == SIDE {
+                    // No cell fixed (most rows of a sparse grid): every digit, in order.
+                    for digit in 0..SIDE {
+                        cost[i][digit] = base[digit] + column[digit + 1] + boxes[digit + 1];
+                    }
+                } else {
+                    for (j, &digit) in part.digits[..part.size].iter().enumerate() {
+                        let digit = usize::from(digit);
+                        cost[i][j] = base[j] + column[digit] + boxes[digit];
+                    }
                 }
             }
-            let solved = assignment::solve_from(cost, SIDE, self.rows[row].as_ref());
+            let solved = assignment::solve_from(cost, part.size, self.rows[row].as_ref());
             value -= solved.cost;
             self.rows[row] = Some(solved);
         }
         value
     }
 
-    /// The digit each cell takes in the rows' last optimal assignments.
+    /// The digit each cell takes in the rows' last optimal assignments (a fixed cell, its one
+    /// candidate).
     fn placed(&self, cell: usize) -> usize {
-        self.rows[cell / SIDE].map_or(0, |a| a.column_of[cell % SIDE] + 1)
+        let (row, slot) = (cell / SIDE, usize::from(self.slot[cell]));
+        if self.slot[cell] == FIXED {
+            return self.allowed[cell].trailing_zeros() as usize;
+        }
+        self.rows[row].map_or(0, |a| usize::from(self.open[row].digits[a.column_of[slot]]))
     }
 
     /// Whether more steps can no longer lower L.
@@ -106,11 +166,16 @@ impl Relaxation {
     /// the best score known so far.
     pub(super) fn minimise(&mut self, mut incumbent: i64, iterations: usize, mut dive: impl FnMut(&ReducedCosts) -> i64) -> i64 {
         let (mut best_column, mut best_boxes) = (self.column, self.boxes);
+        // Whether the multipliers are the best so far and the rows were last solved at them (so
+        // at the start: the last phase ended there). Comparing the multipliers is not enough:
+        // two steps can come back to the best ones exactly, with the rows solved in between.
+        let mut at_best = true;
         let end = (self.iteration + iterations).min(MAX_ITERATIONS);
         while self.iteration < end && !self.converged {
             self.iteration += 1;
             let value = self.evaluate();
-            if value < self.best {
+            at_best = value < self.best;
+            if at_best {
                 self.best = value;
                 (best_column, best_boxes) = (self.column, self.boxes);
                 self.stale = 0;
@@ -139,10 +204,12 @@ impl Relaxation {
             }
             let gap = (value as f64 / SCALE as f64 - incumbent as f64).max(1.0);
             self.take_step(self.step_factor * gap * SCALE as f64, &subgradient);
+            at_best = false;
         }
-        if (self.column, self.boxes) != (best_column, best_boxes) {
+        if !at_best {
             (self.column, self.boxes) = (best_column, best_boxes);
-            self.evaluate();
+            let value = self.evaluate();
+            debug_assert_eq!(value, self.best);
         }
         self.best
     }
@@ -176,49 +243,117 @@ impl Relaxation {
         }
     }
 
-    /// Every (cell, digit)'s reduced cost at the multipliers last evaluated.
+    /// Every (cell, digit)'s reduced cost at the multipliers last evaluated (0 for a fixed
+    /// cell's digit).
     pub(super) fn reduced_costs(&self) -> ReducedCosts {
-        let mut reduced = [[FORBIDDEN; SIDE + 1]; CELLS];
-        for (row, solved) in self.rows.iter().enumerate() {
-            let Some(solved) = solved else { continue };
-            for col in 0..SIDE {
-                let cell = row * SIDE + col;
-                for digit in 1..=SIDE {
-                    if self.allowed[cell] & (1 << digit) != 0 {
-                        reduced[cell][digit] = solved.reduced_cost(&self.costs[row], col, digit - 1);
-                    }
+        self.per_pair(|solved, cost, size| {
+            let mut reduced = [[FORBIDDEN; MAX_N]; MAX_N];
+            for (i, costs) in reduced.iter_mut().enumerate().take(size) {
+                for (j, c) in costs.iter_mut().enumerate().take(size) {
+                    *c = solved.reduced_cost(cost, i, j);
                 }
             }
-        }
-        reduced
+            reduced
+        })
     }
 
     /// Every (cell, digit)'s exact penalty at the multipliers last evaluated: how much L falls,
     /// at least, for any completion that puts `digit` in `cell` (its row's assignment forced
-    /// there, `Assignment::penalties`). Never below the reduced cost, often above it; a
-    /// completion's reduced costs sum to at least the penalty of each of its pairs (its row's
-    /// share alone does), so a pair whose penalty exceeds a search's limit is never built.
+    /// there, `Assignment::penalties`; 0 for a fixed cell's digit). Never below the reduced
+    /// cost, often above it; a completion's reduced costs sum to at least the penalty of each
+    /// of its pairs (its row's share alone does), so a pair whose penalty exceeds a search's
+    /// limit is never built.
     pub(super) fn penalties(&self) -> ReducedCosts {
-        let mut penalty = [[FORBIDDEN; SIDE + 1]; CELLS];
-        for (row, solved) in self.rows.iter().enumerate() {
-            let Some(solved) = solved else { continue };
-            let forced = solved.penalties(&self.costs[row], SIDE);
+        self.per_pair(|solved, cost, size| solved.penalties(cost, size))
+    }
+
+    /// A table of every candidate (cell, digit): 0 for a fixed cell's digit, else what `of`
+    /// gives for its place in its row's open part (from the row's assignment, its costs and the
+    /// part's size), FORBIDDEN for every other pair.
+    fn per_pair(
+        &self,
+        of: impl Fn(&Assignment, &[[i64; MAX_N]; MAX_N], usize) -> [[i64; MAX_N]; MAX_N],
+    ) -> ReducedCosts {
+        let mut table = [[FORBIDDEN; SIDE + 1]; CELLS];
+        for (row, part) in self.open.iter().enumerate() {
+            let values = self.rows[row].map(|solved| of(&solved, &self.costs[row], part.size));
             for col in 0..SIDE {
                 let cell = row * SIDE + col;
-                for digit in 1..=SIDE {
+                if self.slot[cell] == FIXED {
+                    table[cell][self.allowed[cell].trailing_zeros() as usize] = 0;
+                    continue;
+                }
+                let Some(values) = &values else { continue };
+                let i = usize::from(self.slot[cell]);
+                for (j, &digit) in part.digits[..part.size].iter().enumerate() {
                     if self.allowed[cell] & (1 << digit) != 0 {
-                        penalty[cell][digit] = forced[col][digit - 1];
+                        table[cell][usize::from(digit)] = values[i][j];
                     }
                 }
             }
         }
-        penalty
+        table
     }
 }
+
+/// A row's open part: see [`Relaxation::open`].
+#[derive(Clone, Copy)]
+struct OpenRow {
+    size: usize,
+    columns: [u8; MAX_N],
+    digits: [u8; MAX_N],
+}
+
+/// The slot of a fixed cell.
+const FIXED: u8 = u8::MAX;
 
 /// A subgradient of L: see [`Relaxation::subgradient`].
 struct Subgradient {
     column: [[i64; SIDE + 1]; SIDE],
     boxes: [[i64; SIDE + 1]; SIDE],
     norm2: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact_cover::deadline::Deadline;
+    use crate::sudoku::{Shape, candidates, nine};
+    use crate::target::weights::{Grid, score};
+
+    /// The search's exactness rests on `SCALE * score(x) == L - sum of rc(x)` for every
+    /// completion x, with L what `minimise` returns and rc its reduced costs. Checked after
+    /// phases of every length from 1 to 12 iterations, with incumbents that steer the steps
+    /// differently, on NOIP's grids and the empty grid.
+    #[test]
+    fn the_bound_and_the_reduced_costs_agree_after_every_phase() {
+        let text = include_str!("../../../tests/data/target/noip2009.txt");
+        let digits: Vec<u8> = text.split_whitespace().map(|w| w.parse().unwrap()).collect();
+        let mut grids: Vec<Grid> = digits.chunks(81).map(|c| c.try_into().unwrap()).collect();
+        grids.push([0; CELLS]);
+        let mut checked = 0;
+        for grid in &grids {
+            let mut never = || false;
+            let Some(completion) = nine::search(grid, 1, &mut Deadline::new(&mut never)).unwrap().first else {
+                continue;
+            };
+            let mut allowed = [0; CELLS];
+            allowed.copy_from_slice(&candidates(Shape::NINE, grid).unwrap()[..CELLS]);
+            for (phase, behind) in (1..=12).zip([0, 1, 3, 7, 20]) {
+                let mut relaxation = Relaxation::new(&allowed);
+                let incumbent = score(&completion) - behind;
+                while !relaxation.exhausted() {
+                    let bound = relaxation.minimise(incumbent, phase, |_| incumbent);
+                    let reduced = relaxation.reduced_costs();
+                    let spent: i64 = (0..CELLS).map(|cell| reduced[cell][usize::from(completion[cell])]).sum();
+                    assert_eq!(SCALE * score(&completion), bound - spent, "{grid:?} in phases of {phase}");
+                    checked += 1;
+                    if bound.div_euclid(SCALE) <= incumbent {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked} phases checked");
+    }
 }
