@@ -150,6 +150,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         strong_nodes: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
+        ceiling: i64::MAX,
         kept: None,
         narrowed: allowed,
         deadline,
@@ -188,6 +189,9 @@ struct Solver<'a, 'd> {
     patterns: PatternBound,
     /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
     quick_weak: bool,
+    /// The lowest target proven out so far: no completion scores it or more. Kept across
+    /// phases, so that a tighter bound does not send the descent over targets already proven.
+    ceiling: i64,
     /// What the last pattern check that could not rule its target out kept: the target, and
     /// the candidates a grid reaching it can use.
     kept: Option<(i64, [u32; CELLS])>,
@@ -231,7 +235,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// explores every completion between. Returns whether the incumbent is proven optimal;
     /// false when a search ran out of budget while the bound can still improve.
     fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, settled: bool) -> bool {
-        let top = bound.div_euclid(SCALE);
+        let top = bound.div_euclid(SCALE).min(self.ceiling - 1);
         let mut target = top;
         // Dives this far below a settled bound mark the grids where the quick bound is weak
         // (20-30 points on the slowest known); ordinary grids' dives come within a few.
@@ -240,6 +244,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         }
         while target > self.best_score && (settled || top - target < DESCENT_STEPS) {
             if settled && self.quick_weak && self.rules_out(target, DESCENT_PATTERN_STEPS) {
+                self.ceiling = target;
                 target -= 1;
                 continue;
             }
@@ -248,12 +253,18 @@ impl<'a, 'd> Solver<'a, 'd> {
             if !run.complete || self.deadline.passed() {
                 return false;
             }
-            target = if run.found.is_some() { self.best_score } else { target - 1 };
+            if run.found.is_some() {
+                target = self.best_score;
+            } else {
+                self.ceiling = target;
+                target -= 1;
+            }
         }
         if target > self.best_score {
             let run = self.search_to(bound, reduced, penalty, bound - SCALE * (self.best_score + 1), true, settled);
             self.record(&run);
-            return run.complete;
+            // Out of budget, it may still have found a grid just below the ceiling.
+            return run.complete || self.best_score >= self.ceiling - 1;
         }
         true
     }
