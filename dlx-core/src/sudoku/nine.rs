@@ -427,20 +427,30 @@ pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Resul
     if found.count < limit && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
 }
 
-/// The first completion of `cells` (0 blank, 1..=9 a given) found when each branch tries its
-/// cell's digits cheapest first by `cost[cell][digit]`, within `budget` branches, and the
-/// branches taken: `None` when there is none, or none within the budget. [`Error::Timeout`]
-/// when `deadline` passes first.
+/// The first completion of `cells` (0 blank, 1..=9 a given) that puts in each cell one of its
+/// `allowed` digits (bit d for digit d), found when each branch tries its cell's digits
+/// cheapest first by `cost[cell][digit]`, within `budget` branches, and the branches taken:
+/// `None` when there is none, or none within the budget. [`Error::Timeout`] when `deadline`
+/// passes first.
 pub fn first_by_cost(
     cells: &[u8; CELLS],
+    allowed: &[u32; CELLS],
     cost: &[[i64; 10]; CELLS],
     budget: u64,
     deadline: &mut Deadline,
 ) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0 };
-    if let Ok(mut board) = Board::new(cells)
-        && board.propagate().is_ok()
-    {
+    if let Ok(mut board) = Board::new(cells) {
+        // Only open cells are narrowed: a given stays what it is.
+        for (cell, &digits) in allowed.iter().enumerate().filter(|&(cell, _)| cells[cell] == 0) {
+            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+            for digit in (0..9).filter(|&d| digits & (2 << d) == 0) {
+                board.narrow(9 * band + digit, !bit);
+            }
+        }
+        if board.propagate().is_err() {
+            return Ok(found);
+        }
         descend_by_cost(&board, cost, budget, &mut found, deadline);
     }
     if found.count == 0 && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }

@@ -218,7 +218,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// long time.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
         // A timeout ends the dive with nothing found; the caller sees the deadline passed.
-        if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, reduced, DIVE_BUDGET, self.deadline) {
+        if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, self.allowed, reduced, DIVE_BUDGET, self.deadline) {
             self.record(&SearchRun { found: dive.first, nodes: dive.nodes, complete: true });
         }
         self.best_score
@@ -312,6 +312,19 @@ impl<'a, 'd> Solver<'a, 'd> {
                 quick_nodes += run.nodes;
                 if run.complete {
                     return SearchRun { nodes: quick_nodes, ..run };
+                }
+            }
+        }
+        // Before a search built to prove the target out: a dive over the candidates the pattern
+        // check kept, which often finds a grid reaching it when it is reachable (skipped with
+        // the quick searches, when the caller asks for the strong bound on every search).
+        let kept = self.kept.filter(|&(t, _)| t == target && !exhaustive && self.quick_budget > 0);
+        if let Some((_, survivors)) = kept {
+            let narrowed: [u32; CELLS] = core::array::from_fn(|cell| survivors[cell] & self.allowed[cell]);
+            if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, &narrowed, reduced, DIVE_BUDGET, self.deadline) {
+                quick_nodes += dive.nodes;
+                if let Some(grid) = dive.first.filter(|g| score(g) >= target) {
+                    return SearchRun { found: Some(grid), nodes: quick_nodes, complete: true };
                 }
             }
         }

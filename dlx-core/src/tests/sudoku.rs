@@ -113,8 +113,9 @@ fn the_9x9_bit_board_search_counts_as_the_dlx_engine_does() {
 }
 
 /// The cost-ordered first completion (the Target Sudoku's dives): on the random grids above it
-/// finds a completion exactly when there is one; and when each cell's cheapest digit is that of
-/// one full grid, every branch takes it, so that grid comes out, without a single wrong guess.
+/// finds a completion exactly when there is one; when each cell's cheapest digit is that of one
+/// full grid, every branch takes it, so that grid comes out, without a single wrong guess; and
+/// narrowed to masks that hold a completion, it finds one within them.
 #[test]
 fn the_cost_ordered_first_completion_follows_its_costs() {
     let mut seed = 0x0b17_b0a2_d900_00c0u64;
@@ -129,14 +130,26 @@ fn the_cost_ordered_first_completion_follows_its_costs() {
         for (cell, &digit) in full.iter().enumerate() {
             cost[cell][usize::from(digit)] = 0;
         }
-        let followed = nine::first_by_cost(&cells, &cost, u64::MAX, &mut no_limit()).unwrap();
+        let followed = nine::first_by_cost(&cells, &[!0; 81], &cost, u64::MAX, &mut no_limit()).unwrap();
         assert_eq!(followed.first.map(Vec::from), Some(full.to_vec()), "round {round}");
         assert!(followed.nodes <= 81, "round {round}: {} branches", followed.nodes);
+        // Each open cell narrowed to its full-grid digit and one other at random (a given's
+        // mask left empty: givens stay): a completion within the masks exists and is found.
+        let masks: [u32; 81] =
+            std::array::from_fn(
+                |cell| {
+                    if cells[cell] == 0 { 1 << full[cell] | 1 << (1 + rng(&mut seed) % 9) } else { 0 }
+                },
+            );
+        let narrowed = nine::first_by_cost(&cells, &masks, &random_cost, u64::MAX, &mut no_limit()).unwrap();
+        let first = narrowed.first.unwrap_or_else(|| panic!("round {round}: nothing within the masks"));
+        assert!(is_completion(9, &grid, &first), "round {round}");
+        assert!((0..81).all(|c| cells[c] != 0 || masks[c] & 1 << first[c] != 0), "round {round}: {first:?}");
         if round % 2 == 0 {
             grid[(rng(&mut seed) % 81) as usize] = 1 + (rng(&mut seed) % 9) as u8;
         }
         let cells: [u8; 81] = grid.clone().try_into().unwrap();
-        let any = nine::first_by_cost(&cells, &random_cost, u64::MAX, &mut no_limit()).unwrap();
+        let any = nine::first_by_cost(&cells, &[!0; 81], &random_cost, u64::MAX, &mut no_limit()).unwrap();
         let count = nine::search(&cells, 1, &mut no_limit()).unwrap().count;
         assert_eq!(any.count, count, "round {round}: {grid:?}");
         if let Some(first) = any.first {
@@ -144,7 +157,7 @@ fn the_cost_ordered_first_completion_follows_its_costs() {
         }
     }
     // No branch within a budget of none: nothing found, and nothing claimed.
-    let empty = nine::first_by_cost(&[0; 81], &[[0; 10]; 81], 0, &mut no_limit()).unwrap();
+    let empty = nine::first_by_cost(&[0; 81], &[!0; 81], &[[0; 10]; 81], 0, &mut no_limit()).unwrap();
     assert_eq!((empty.count, empty.first), (0, None));
 }
 
