@@ -212,10 +212,9 @@ impl<'a, 'd> Solver<'a, 'd> {
 
     /// A dive: the first completion in reduced-cost order, usually close to the optimum. A
     /// better incumbent steers the subgradient steps and may prove itself optimal. Returns the
-    /// best score known. On the 9x9 bit boards (their propagation is stronger and a branch far
-    /// cheaper than the DLX engine's, which took 3-4 dives 20-35% of NOIP's instructions), and
-    /// on a budget: a dive only helps, and one that finds no completion soon can wander for a
-    /// long time.
+    /// best score known. On the 9x9 bit boards (stronger propagation, and a branch far cheaper
+    /// than a DLX node), and on a budget: a dive only helps, and one that finds no completion
+    /// soon can wander for a long time.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
         // A timeout ends the dive with nothing found; the caller sees the deadline passed.
         if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, self.allowed, reduced, DIVE_BUDGET, self.deadline) {
@@ -318,9 +317,8 @@ impl<'a, 'd> Solver<'a, 'd> {
         // Before a search built to prove the target out: a dive over the candidates the pattern
         // check kept, which often finds a grid reaching it when it is reachable (skipped with
         // the quick searches, when the caller asks for the strong bound on every search).
-        let kept = self.kept.filter(|&(t, _)| t == target && !exhaustive && self.quick_budget > 0);
-        if let Some((_, survivors)) = kept {
-            let narrowed: [u32; CELLS] = core::array::from_fn(|cell| survivors[cell] & self.allowed[cell]);
+        let kept = self.kept_candidates(target).filter(|_| !exhaustive && self.quick_budget > 0);
+        if let Some(narrowed) = kept {
             if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, &narrowed, reduced, DIVE_BUDGET, self.deadline) {
                 quick_nodes += dive.nodes;
                 if let Some(grid) = dive.first.filter(|g| score(g) >= target) {
@@ -346,6 +344,13 @@ impl<'a, 'd> Solver<'a, 'd> {
         }
     }
 
+    /// The candidates the last pattern check kept, if it was for `target` (a grid reaching it
+    /// uses no other).
+    fn kept_candidates(&self, target: i64) -> Option<[u32; CELLS]> {
+        let (_, survivors) = self.kept.filter(|&(t, _)| t == target)?;
+        Some(core::array::from_fn(|cell| survivors[cell] & self.allowed[cell]))
+    }
+
     /// A quick search (as [`Solver::search`] with penalties) over the candidates the last
     /// pattern check kept for `target`, when it was for this target (a grid reaching it
     /// uses no other); else over every candidate.
@@ -356,13 +361,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         penalty: &'s ReducedCosts,
         bound: i64,
     ) -> Search<'s, 's, 'a, 'd> {
-        if let Some((_, survivors)) = self.kept.filter(|&(t, _)| t == target) {
-            for (allowed, survivor) in self.narrowed.iter_mut().zip(survivors.iter().zip(self.allowed)) {
-                *allowed = survivor.0 & survivor.1;
-            }
-        } else {
-            self.narrowed = *self.allowed;
-        }
+        self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
         Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline }
     }

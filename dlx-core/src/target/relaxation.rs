@@ -59,13 +59,14 @@ impl Relaxation {
                 mask.count_ones() == 1 && cells.iter().enumerate().all(|(other, m)| other == col || m & mask == 0)
             };
             let mut taken = 0u32;
-            for col in (0..SIDE).filter(|&col| !fixed(col)) {
-                part.columns[part.size] = col as u8;
-                slot[row * SIDE + col] = part.size as u8;
-                part.size += 1;
-            }
-            for col in (0..SIDE).filter(|&col| fixed(col)) {
-                taken |= cells[col];
+            for col in 0..SIDE {
+                if fixed(col) {
+                    taken |= cells[col];
+                } else {
+                    part.columns[part.size] = col as u8;
+                    slot[row * SIDE + col] = part.size as u8;
+                    part.size += 1;
+                }
             }
             let mut digits = 0;
             for digit in (1..=SIDE).filter(|&d| taken & (1 << d) == 0) {
@@ -147,11 +148,11 @@ impl Relaxation {
     /// The digit each cell takes in the rows' last optimal assignments (a fixed cell, its one
     /// candidate).
     fn placed(&self, cell: usize) -> usize {
-        let (row, slot) = (cell / SIDE, usize::from(self.slot[cell]));
-        if self.slot[cell] == FIXED {
-            return self.allowed[cell].trailing_zeros() as usize;
+        let row = cell / SIDE;
+        match self.slot[cell] {
+            FIXED => self.allowed[cell].trailing_zeros() as usize,
+            slot => self.rows[row].map_or(0, |a| usize::from(self.open[row].digits[a.column_of[usize::from(slot)]])),
         }
-        self.rows[row].map_or(0, |a| usize::from(self.open[row].digits[a.column_of[slot]]))
     }
 
     /// Whether more steps can no longer lower L.
@@ -323,8 +324,9 @@ mod tests {
 
     /// The search's exactness rests on `SCALE * score(x) == L - sum of rc(x)` for every
     /// completion x, with L what `minimise` returns and rc its reduced costs. Checked after
-    /// phases of every length from 1 to 12 iterations, with incumbents that steer the steps
-    /// differently, on NOIP's grids and the empty grid.
+    /// phases of every length from 1 to 12 iterations, with incumbents 0 to 20 points below the
+    /// completion's score (they steer the steps differently), on NOIP's grids and the empty
+    /// grid.
     #[test]
     fn the_bound_and_the_reduced_costs_agree_after_every_phase() {
         let text = include_str!("../../../tests/data/target/noip2009.txt");
@@ -339,9 +341,9 @@ mod tests {
             };
             let mut allowed = [0; CELLS];
             allowed.copy_from_slice(&candidates(Shape::NINE, grid).unwrap()[..CELLS]);
-            for (phase, behind) in (1..=12).zip([0, 1, 3, 7, 20]) {
+            for phase in 1..=12 {
                 let mut relaxation = Relaxation::new(&allowed);
-                let incumbent = score(&completion) - behind;
+                let incumbent = score(&completion) - [0, 1, 3, 7, 20][phase % 5];
                 while !relaxation.exhausted() {
                     let bound = relaxation.minimise(incumbent, phase, |_| incumbent);
                     let reduced = relaxation.reduced_costs();

@@ -143,11 +143,11 @@ pub(super) fn score_within(value: i64, limit: i64) -> i64 {
     (value - limit + SCALE - 1).div_euclid(SCALE)
 }
 
-/// How a search branches. The quick bound's searches take the fewest options, in item order: failure weights pull them away from the reduced-cost order
-/// (one 5-clue grid went from 4 ms to 12 ms). The pattern bound's search branches as the DLX
-/// engine's default does, on failure weights with probing: on the slowest near-empty grids known that
-/// took 20 to 600 times fewer nodes than the fewest options (and weights without probing
-/// stalled).
+/// How a search branches. The quick bound's searches take the fewest options, in item order:
+/// failure weights pull them away from the reduced-cost order (one 5-clue grid went from 4 ms
+/// to 12 ms). The pattern bound's search branches as the DLX engine's default does, on failure
+/// weights with probing: on the slowest near-empty grids known that took 20 to 600 times fewer
+/// nodes than the fewest options (and weights without probing stalled).
 fn branch_for(engine: &mut Engine<'_>, pattern_search: bool) {
     engine.set_choice(if pattern_search { Choice::WeightedFailures } else { Choice::FewestOptions });
     engine.set_probing(pattern_search);
