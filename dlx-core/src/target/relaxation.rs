@@ -9,6 +9,11 @@ use super::weights::{CELLS, SCALE, SIDE, round, weight};
 /// without improvement.
 const MAX_ITERATIONS: usize = 400;
 const STALE_LIMIT: usize = 5;
+/// How much of the last direction a step keeps when the new subgradient turns against it
+/// (Camerini, Fratta and Maffioli's 1.5): against plain subgradient steps, instructions on the
+/// 410 sparse, stress and NOIP grids -22%, the empty grid -55%, climbed sets -11% to +1%, NOIP
+/// the same; 1.0 and 2.0 and keeping the direction when the step halves did worse.
+const DEFLECTION: f64 = 1.5;
 /// Dives for a better incumbent at these subgradient iterations (then every doubling).
 const FIRST_DIVE: usize = 8;
 /// The column and box multipliers stay within this, far below FORBIDDEN / (4 * SIDE), so a
@@ -45,6 +50,8 @@ pub(super) struct Relaxation {
     stale: usize,
     /// Set when the steps can lower L no further (or L is attained).
     converged: bool,
+    /// The last step's direction (column, then box multipliers), for deflection.
+    direction: [f64; UNITS * SIDE],
 }
 
 impl Relaxation {
@@ -98,6 +105,7 @@ impl Relaxation {
             step_factor: 1.0,
             stale: 0,
             converged: false,
+            direction: [0.0; UNITS * SIDE],
         }
     }
 
@@ -185,6 +193,8 @@ impl Relaxation {
                 if self.stale >= STALE_LIMIT {
                     self.step_factor /= 2.0;
                     self.stale = 0;
+                    // The old direction led nowhere: start again from the subgradient.
+                    self.direction = [0.0; UNITS * SIDE];
                 }
             }
             if self.iteration == self.next_dive {
@@ -218,28 +228,38 @@ impl Relaxation {
     /// How far the rows' last optimal assignments are from a valid grid: per column and box,
     /// 1 - (times each digit is placed there), and the sum of their squares.
     fn subgradient(&self) -> Subgradient {
-        let mut g = Subgradient { column: [[1; SIDE + 1]; SIDE], boxes: [[1; SIDE + 1]; SIDE], norm2: 0 };
+        let mut g = Subgradient { slope: [1; UNITS * SIDE], norm2: 0 };
         for cell in 0..CELLS {
-            let (r, c, digit) = (cell / SIDE, cell % SIDE, self.placed(cell));
-            g.column[c][digit] -= 1;
-            g.boxes[(r / 3) * 3 + c / 3][digit] -= 1;
+            let (r, c, digit) = (cell / SIDE, cell % SIDE, self.placed(cell) - 1);
+            g.slope[c * SIDE + digit] -= 1;
+            g.slope[(SIDE + (r / 3) * 3 + c / 3) * SIDE + digit] -= 1;
         }
-        g.norm2 = g.column.iter().chain(&g.boxes).flat_map(|m| &m[1..]).map(|&n| n * n).sum();
+        g.norm2 = g.slope.iter().map(|&n| n * n).sum();
         g
     }
 
-    /// Moves the multipliers against `g`, by `scaled / |g|^2` per unit of `g` (Polyak's
-    /// rule: `scaled` is how far, in 1/SCALE points, L should fall).
+    /// Moves the multipliers against `g` deflected by the last direction (Camerini, Fratta and
+    /// Maffioli), by `scaled / |d|^2` per unit of the direction d (Polyak's rule: `scaled` is
+    /// how far, in 1/SCALE points, L should fall).
     fn take_step(&mut self, scaled: f64, g: &Subgradient) {
-        let step = scaled / g.norm2 as f64;
-        for (multipliers, slopes) in [(&mut self.column, &g.column), (&mut self.boxes, &g.boxes)] {
-            for (m, slope) in multipliers.iter_mut().zip(slopes) {
-                for digit in 1..=SIDE {
-                    // Any multipliers give a valid bound; the clamp keeps them, whatever the
-                    // steps do, far from FORBIDDEN's scale.
-                    m[digit] = (m[digit] - round(step * slope[digit] as f64))
-                        .clamp(-UNIT_MULTIPLIER_LIMIT, UNIT_MULTIPLIER_LIMIT);
-                }
+        let (mut dot, mut old2) = (0.0, 0.0);
+        for (d, &s) in self.direction.iter().zip(&g.slope) {
+            dot += d * s as f64;
+            old2 += d * d;
+        }
+        let beta = if dot < 0.0 && old2 > 0.0 { -DEFLECTION * dot / old2 } else { 0.0 };
+        let mut norm2 = 0.0;
+        for (d, &s) in self.direction.iter_mut().zip(&g.slope) {
+            *d = s as f64 + beta * *d;
+            norm2 += *d * *d;
+        }
+        let step = scaled / norm2;
+        for (unit, direction) in self.direction.chunks_exact(SIDE).enumerate() {
+            let m = if unit < SIDE { &mut self.column[unit] } else { &mut self.boxes[unit - SIDE] };
+            for (m, d) in m[1..].iter_mut().zip(direction) {
+                // Any multipliers give a valid bound; the clamp keeps them, whatever the steps
+                // do, far from FORBIDDEN's scale.
+                *m = (*m - round(step * d)).clamp(-UNIT_MULTIPLIER_LIMIT, UNIT_MULTIPLIER_LIMIT);
             }
         }
     }
@@ -310,10 +330,13 @@ const FIXED: u8 = u8::MAX;
 
 /// A subgradient of L: see [`Relaxation::subgradient`].
 struct Subgradient {
-    column: [[i64; SIDE + 1]; SIDE],
-    boxes: [[i64; SIDE + 1]; SIDE],
+    /// Per column then per box, per digit 1..=9.
+    slope: [i64; UNITS * SIDE],
     norm2: i64,
 }
+
+/// Columns and boxes: the units whose constraints carry multipliers.
+const UNITS: usize = 2 * SIDE;
 
 #[cfg(test)]
 mod tests {
