@@ -125,8 +125,10 @@ pub fn solve_from(cost: &[[i64; MAX_N]; MAX_N], n: usize, warm: Option<&Assignme
     out
 }
 
-/// Matches row `i` along a shortest augmenting path (Dijkstra on reduced costs), adjusting
-/// the potentials so that every reduced cost stays non-negative and matched pairs stay tight.
+/// Matches row `i` along a shortest augmenting path (Dijkstra on reduced costs), then adjusts
+/// the potentials so that every reduced cost stays non-negative and matched pairs stay tight:
+/// a column reached at distance `d` before the path's end at `D` moves by `D - d` (the sum of
+/// the steps after it was reached, as the textbook form adds them one step at a time).
 fn augment(
     cost: &[[i64; MAX_N]; MAX_N],
     n: usize,
@@ -136,40 +138,41 @@ fn augment(
     row_of: &mut [usize; MAX_N + 1],
 ) {
     let mut way = [0usize; MAX_N + 1];
-    let mut min_to = [i64::MAX; MAX_N + 1];
-    let mut used = [false; MAX_N + 1];
+    let mut dist = [i64::MAX; MAX_N + 1];
+    // Columns reached, in order, with their distances; column 0 stands for row i.
+    let mut reached = [(0usize, 0i64); MAX_N + 1];
+    let mut count = 0;
+    let mut done = 0u32;
     row_of[0] = i;
-    let mut j0 = 0;
+    let (mut j0, mut d0) = (0, 0);
     loop {
-        used[j0] = true;
+        done |= 1 << j0;
+        reached[count] = (j0, d0);
+        count += 1;
         let i0 = row_of[j0];
-        let mut delta = i64::MAX;
-        let mut j1 = 0;
+        let (row, base) = (&cost[i0 - 1], d0 - u[i0]);
+        let (mut delta, mut j1) = (i64::MAX, 0);
         for j in 1..=n {
-            if !used[j] {
-                let reduced = cost[i0 - 1][j - 1] - u[i0] - v[j];
-                if reduced < min_to[j] {
-                    min_to[j] = reduced;
+            if done & 1 << j == 0 {
+                let through = base + row[j - 1] - v[j];
+                if through < dist[j] {
+                    dist[j] = through;
                     way[j] = j0;
                 }
-                if min_to[j] < delta {
-                    delta = min_to[j];
+                if dist[j] < delta {
+                    delta = dist[j];
                     j1 = j;
                 }
             }
         }
-        for j in 0..=n {
-            if used[j] {
-                u[row_of[j]] += delta;
-                v[j] -= delta;
-            } else {
-                min_to[j] -= delta;
-            }
-        }
-        j0 = j1;
+        (j0, d0) = (j1, delta);
         if row_of[j0] == 0 {
             break;
         }
+    }
+    for &(j, d) in &reached[..count] {
+        u[row_of[j]] += d0 - d;
+        v[j] -= d0 - d;
     }
     loop {
         let j1 = way[j0];
