@@ -391,6 +391,22 @@ impl Board {
         fewest.map(|(_, band, bit)| (band, bit))
     }
 
+    /// The digits (0-based) the cell `bit` of `band` may take, cheapest first by `cost`
+    /// (indexed by cell and digit 1..=9), each with its cost; and how many there are.
+    fn cheapest_first(&self, band: usize, bit: u32, cost: &[[i64; 10]; CELLS]) -> ([(i64, usize); 9], usize) {
+        let cell = 27 * band + bit.trailing_zeros() as usize;
+        let mut digits = [(0i64, 0usize); 9];
+        let mut open = 0;
+        for digit in 0..9 {
+            if self.candidates[9 * band + digit] & bit != 0 {
+                digits[open] = (cost[cell][digit + 1], digit);
+                open += 1;
+            }
+        }
+        digits[..open].sort_unstable();
+        (digits, open)
+    }
+
     /// The digits (1..=9) of a board with every cell placed.
     fn digits(&self) -> [u8; CELLS] {
         // Each digit-band holds just the digit's three placed cells by now.
@@ -440,20 +456,135 @@ pub fn first_by_cost(
     deadline: &mut Deadline,
 ) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0 };
-    if let Ok(mut board) = Board::new(cells) {
-        // Only open cells are narrowed: a given stays what it is.
-        for (cell, &digits) in allowed.iter().enumerate().filter(|&(cell, _)| cells[cell] == 0) {
-            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-            for digit in (0..9).filter(|&d| digits & (2 << d) == 0) {
-                board.narrow(9 * band + digit, !bit);
-            }
-        }
-        if board.propagate().is_err() {
-            return Ok(found);
-        }
+    if let Some(board) = narrowed(cells, allowed) {
         descend_by_cost(&board, cost, budget, &mut found, deadline);
     }
     if found.count == 0 && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
+}
+
+/// A completion of `cells` (0 blank, 1..=9 a given) within a cost limit: each cell takes one of
+/// its `allowed` digits, and the costs `cost[cell][digit]` of the whole grid sum to at most
+/// `limit`. Each branch tries its cell's digits cheapest first, and a board is cut when the
+/// costs of its placed cells, plus the cheapest open choice of every open unit of one family
+/// (cells, or a digit's place in a row, a column or a box: whichever sums highest), exceed the
+/// limit. With `improve`, every completion found lowers the limit to its cost less `improve`
+/// and the search goes on: the last found is then the cheapest by that margin. Within `budget`
+/// branches and before `deadline` passes (`complete` says whether it did).
+pub fn within_cost(
+    cells: &[u8; CELLS],
+    allowed: &[u32; CELLS],
+    cost: &[[i64; 10]; CELLS],
+    limit: i64,
+    improve: Option<i64>,
+    budget: u64,
+    deadline: &mut Deadline,
+) -> Costed {
+    let mut run = Costed { first: None, nodes: 0, complete: true };
+    if let Some(board) = narrowed(cells, allowed) {
+        let mut search = CostSearch { cost, limit, improve, budget, run: &mut run, deadline };
+        search.descend(&board);
+    }
+    run.complete &= !deadline.passed();
+    run
+}
+
+/// What [`within_cost`] found: the last completion (the cheapest when it improves), the
+/// branches taken, and whether the search ended within its budget (if not, finding nothing
+/// proves nothing).
+pub struct Costed {
+    pub first: Option<[u8; CELLS]>,
+    pub nodes: u64,
+    pub complete: bool,
+}
+
+/// The board of `cells` with each open cell narrowed to its `allowed` digits and propagated;
+/// `None` when that leaves no completion.
+fn narrowed(cells: &[u8; CELLS], allowed: &[u32; CELLS]) -> Option<Board> {
+    let mut board = Board::new(cells).ok()?;
+    // Only open cells are narrowed: a given stays what it is.
+    for (cell, &digits) in allowed.iter().enumerate().filter(|&(cell, _)| cells[cell] == 0) {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        for digit in (0..9).filter(|&d| digits & (2 << d) == 0) {
+            board.narrow(9 * band + digit, !bit);
+        }
+    }
+    board.propagate().ok()?;
+    Some(board)
+}
+
+struct CostSearch<'a, 'd, 'e> {
+    cost: &'a [[i64; 10]; CELLS],
+    limit: i64,
+    improve: Option<i64>,
+    budget: u64,
+    run: &'a mut Costed,
+    deadline: &'e mut Deadline<'d>,
+}
+
+impl CostSearch<'_, '_, '_> {
+    /// Extends `board` (propagated, consistent) within the limit; false once the search must
+    /// stop (the first completion found when not improving, the budget or the time spent).
+    fn descend(&mut self, board: &Board) -> bool {
+        if self.bound(board) > self.limit {
+            return true;
+        }
+        let Some((band, bit)) = board.branch_cell() else {
+            self.run.first = Some(board.digits());
+            let Some(improve) = self.improve else { return false };
+            self.limit = self.bound(board) - improve;
+            return true;
+        };
+        let (digits, open) = board.cheapest_first(band, bit, self.cost);
+        for &(_, digit) in &digits[..open] {
+            self.run.nodes += 1;
+            if self.run.nodes > self.budget || self.deadline.tick(1) {
+                self.run.complete = false;
+                return false;
+            }
+            let mut child = *board;
+            child.place(digit, band, bit);
+            if child.propagate().is_ok() && !self.descend(&child) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// What every completion of `board` costs at least: its placed cells' costs, plus the
+    /// largest of the four families' sums of their open units' cheapest choices (each
+    /// completion makes exactly one choice per open unit of each family). For a full board,
+    /// its cost. Never inlined: its tables stay off the recursion's frames (256 KiB stacks).
+    #[inline(never)]
+    fn bound(&self, board: &Board) -> i64 {
+        let mut spent = 0;
+        let mut cell_min = [i64::MAX; CELLS];
+        let mut row_min = [i64::MAX; CELLS];
+        let mut column_min = [i64::MAX; CELLS];
+        let mut box_min = [i64::MAX; CELLS];
+        for (i, &mask) in board.candidates.iter().enumerate() {
+            let (band, digit) = (i / 9, i % 9);
+            let mut placed = mask & !board.unsolved[band];
+            while placed != 0 {
+                spent += self.cost[27 * band + placed.trailing_zeros() as usize][digit + 1];
+                placed &= placed - 1;
+            }
+            let mut open = mask & board.unsolved[band];
+            while open != 0 {
+                let at = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let cell = 27 * band + at;
+                let (row, column) = (cell / 9, at % 9);
+                let c = self.cost[cell][digit + 1];
+                cell_min[cell] = cell_min[cell].min(c);
+                row_min[9 * row + digit] = row_min[9 * row + digit].min(c);
+                column_min[9 * column + digit] = column_min[9 * column + digit].min(c);
+                let b = 3 * band + column / 3;
+                box_min[9 * b + digit] = box_min[9 * b + digit].min(c);
+            }
+        }
+        let sum = |mins: &[i64; CELLS]| mins.iter().filter(|&&m| m != i64::MAX).sum::<i64>();
+        spent + sum(&cell_min).max(sum(&row_min)).max(sum(&column_min)).max(sum(&box_min))
+    }
 }
 
 /// [`descend`] for [`first_by_cost`]: false once the search must stop (a completion found, the
@@ -464,16 +595,7 @@ fn descend_by_cost(board: &Board, cost: &[[i64; 10]; CELLS], budget: u64, found:
         found.first = Some(board.digits());
         return false;
     };
-    let cell = 27 * band + bit.trailing_zeros() as usize;
-    let mut digits = [(0i64, 0usize); 9];
-    let mut open = 0;
-    for digit in 0..9 {
-        if board.candidates[9 * band + digit] & bit != 0 {
-            digits[open] = (cost[cell][digit + 1], digit);
-            open += 1;
-        }
-    }
-    digits[..open].sort_unstable();
+    let (digits, open) = board.cheapest_first(band, bit, cost);
     for &(_, digit) in &digits[..open] {
         found.nodes += 1;
         if found.nodes > budget || deadline.tick(1) {

@@ -1,5 +1,5 @@
 //! Target Sudoku (CSU 1605, NOIP 2009 "target sudoku"): the largest weighted score over every
-//! completion of a 9x9 grid, proven by branch and bound on the DLX engine.
+//! completion of a 9x9 grid, proven by branch and bound.
 //!
 //! The bound is a Lagrangian relaxation of the 0/1 (cell, digit) model: keep "one digit per
 //! cell" and "each digit once per row", so each row is a 9x9 assignment problem (solved by the
@@ -13,10 +13,11 @@
 //! exactly, where L is the relaxation's value and rc >= 0 the rows' reduced costs (see
 //! `assignment`). Multipliers are integers in units of 1/SCALE point, so this is integer
 //! arithmetic with nothing rounded: seeking a completion of score >= T is seeking one whose
-//! reduced costs sum to at most `L - SCALE * T`. Options whose reduced cost alone exceeds that
-//! are never built, the rest are tried cheapest first, and a search node is cut when its
-//! chosen options' reduced costs, plus the cheapest remaining option of every open item of one
-//! family (cells, row-digits, box-digits or column-digits, whichever sums highest), exceed it.
+//! reduced costs sum to at most `L - SCALE * T`. Pairs whose reduced cost alone exceeds that
+//! are never tried, the rest cheapest first, and a search node is cut when its placed cells'
+//! reduced costs, plus the cheapest open choice of every open unit of one family (cells, or a
+//! digit's place in a row, a column or a box, whichever sums highest), exceed it: on the 9x9
+//! bit boards of `sudoku::nine`.
 //!
 //! The answer: a first completion (or none: unsolvable); subgradient steps in phases, with
 //! "dives" (first completion in reduced-cost order, both on the 9x9 bit boards of
@@ -29,9 +30,9 @@
 //! found band by band) takes over. It first tries to rule the search's target out at the root;
 //! failing that, it keeps the candidates a grid reaching the target can use (Lagrangian
 //! variable fixing) and a short quick search over just those often finds such a grid or proves
-//! there is none; failing that too, the search starts again with every open option built (not
-//! only those within the root's reduced-cost limit), branching as the DLX engine's default does
-//! (failure weights and probing), and every node the quick bound keeps is bounded again by the
+//! there is none; failing that too, the search starts again on the DLX engine with every open
+//! option built (not only those within the root's reduced-cost limit), branching as its
+//! default does (failure weights and probing), and every node the quick bound keeps is bounded again by the
 //! pattern bound (a few steps from wherever the previous node left its multipliers), which also
 //! drops the options no grid reaching the target can use there. That costs about a hundred
 //! microseconds a node, but on grids whose few clues crowd one corner, where the row relaxation

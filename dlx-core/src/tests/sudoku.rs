@@ -161,6 +161,79 @@ fn the_cost_ordered_first_completion_follows_its_costs() {
     assert_eq!((empty.count, empty.first), (0, None));
 }
 
+/// The cheapest completion of a nearly full grid within `masks` (a given's mask ignored) and
+/// its cost, by trying every digit in every blank cell: the reference for `within_cost`.
+fn cheapest_by_brute_force(grid: &mut [u8; 81], masks: &[u32; 81], cost: &[[i64; 10]; 81], at: usize) -> Option<i64> {
+    let Some(cell) = (at..81).find(|&c| grid[c] == 0) else {
+        return Some((0..81).map(|c| cost[c][usize::from(grid[c])]).sum());
+    };
+    let (r, c) = (cell / 9, cell % 9);
+    let mut best = None;
+    for digit in 1..=9u8 {
+        let clash = (0..9).any(|k| {
+            grid[9 * r + k] == digit
+                || grid[9 * k + c] == digit
+                || grid[9 * (r / 3 * 3 + k / 3) + c / 3 * 3 + k % 3] == digit
+        });
+        if masks[cell] & 1 << digit == 0 || clash {
+            continue;
+        }
+        grid[cell] = digit;
+        let found = cheapest_by_brute_force(grid, masks, cost, cell + 1);
+        grid[cell] = 0;
+        best = best.min(found).or(best).or(found);
+    }
+    best
+}
+
+#[test]
+fn the_cost_limited_search_finds_exactly_what_the_limit_allows() {
+    let mut seed = 0x0c05_71ed_0000_0017u64;
+    let mut searched = 0;
+    for round in 0..400 {
+        let full = super::common::random_full_grid(&mut seed);
+        let blanks = 8 + rng(&mut seed) % 20;
+        let mut grid: [u8; 81] = full.clone().try_into().unwrap();
+        for _ in 0..blanks {
+            grid[(rng(&mut seed) % 81) as usize] = 0;
+        }
+        let mut cost = [[0i64; 10]; 81];
+        cost.iter_mut().flatten().for_each(|c| *c = (rng(&mut seed) % 1000) as i64);
+        // Half the rounds narrow each cell to two digits, not always holding the full grid's.
+        let masks: [u32; 81] = std::array::from_fn(|_| {
+            if round % 2 == 0 { !0 } else { 1 << (1 + rng(&mut seed) % 9) | 1 << (1 + rng(&mut seed) % 9) }
+        });
+        let cheapest = cheapest_by_brute_force(&mut grid.clone(), &masks, &cost, 0);
+        let cost_of = |g: &[u8; 81]| (0..81).map(|c| cost[c][usize::from(g[c])]).sum::<i64>();
+        let check = |g: &[u8; 81]| {
+            assert!(is_completion(9, &grid, g), "round {round}");
+            assert!((0..81).all(|c| grid[c] != 0 || masks[c] & 1 << g[c] != 0), "round {round}");
+        };
+        let Some(cheapest) = cheapest else {
+            let run = nine::within_cost(&grid, &masks, &cost, i64::MAX / 4, Some(1), u64::MAX, &mut no_limit());
+            assert!(run.first.is_none() && run.complete, "round {round}: found where none is");
+            continue;
+        };
+        searched += 1;
+        // At the cheapest cost's limit: found; one below: proven none.
+        let at = nine::within_cost(&grid, &masks, &cost, cheapest, None, u64::MAX, &mut no_limit());
+        let first = at.first.unwrap_or_else(|| panic!("round {round}: none within {cheapest}"));
+        check(&first);
+        assert_eq!(cost_of(&first), cheapest, "round {round}");
+        let below = nine::within_cost(&grid, &masks, &cost, cheapest - 1, None, u64::MAX, &mut no_limit());
+        assert!(below.first.is_none() && below.complete, "round {round}: found below the cheapest");
+        // Improving from no limit: the cheapest.
+        let best = nine::within_cost(&grid, &masks, &cost, i64::MAX / 4, Some(1), u64::MAX, &mut no_limit());
+        let last = best.first.unwrap();
+        check(&last);
+        assert_eq!((cost_of(&last), best.complete), (cheapest, true), "round {round}");
+    }
+    assert!(searched >= 200, "{searched} rounds with a completion");
+    // No branch within a budget of none on the empty grid: nothing found, and nothing proven.
+    let none = nine::within_cost(&[0; 81], &[!0; 81], &[[0; 10]; 81], 0, None, 0, &mut no_limit());
+    assert_eq!((none.first, none.complete), (None, false));
+}
+
 #[test]
 fn nine_by_nine_magictour_top1465() {
     check_9x9_set("magictour-top1465-1465");

@@ -365,8 +365,8 @@ fn runs_on_a_256_kib_thread_stack() {
 
 /// The hill climb's 20 slowest sparse grids (tests/data/target/hill-climbed-20.txt, 81 digits a
 /// line): the answers an independent program computed, and the effort deterministic and
-/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 18,581
-/// and 298 in all, at most 1,144 and 76 on one grid).
+/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 20,542
+/// and 299 in all, at most 2,524 and 77 on one grid).
 #[test]
 fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     let grids = read_data("target/hill-climbed-20.txt");
@@ -377,31 +377,31 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
         let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
         assert_eq!(outcome.score, *answer, "{line}");
-        assert!(outcome.nodes <= 2_500 && outcome.strong_nodes <= 150, "{line}: {outcome:?}");
+        assert!(outcome.nodes <= 5_000 && outcome.strong_nodes <= 150, "{line}: {outcome:?}");
         nodes += outcome.nodes;
         strong += outcome.strong_nodes;
     }
     assert_eq!(answers.len(), 20);
     assert!(
-        nodes <= 37_000 && strong <= 600,
-        "{nodes} nodes, {strong} pattern-bound nodes (18,581 and 298 when last measured)"
+        nodes <= 40_000 && strong <= 600,
+        "{nodes} nodes, {strong} pattern-bound nodes (20,542 and 299 when last measured)"
     );
 }
 
 /// The two fixed goals, the empty grid and NOIP's 20 grids, in search nodes (about 1.25
-/// times what was last measured: 263 and 2,449), each answer checked against the data.
+/// times what was last measured: 219 and 1,020), each answer checked against the data.
 #[test]
 fn the_empty_grid_and_noip_take_their_measured_effort() {
     let empty = verified(&[0; 81], target::target_max(&[0; 81], &mut no_limit())).unwrap();
     assert_eq!(empty.score, 2906);
-    assert!(empty.nodes <= 330, "{} nodes on the empty grid (263 when last measured)", empty.nodes);
+    assert!(empty.nodes <= 275, "{} nodes on the empty grid (219 when last measured)", empty.nodes);
     let mut nodes = 0;
     for (grid, answer) in grids("target/noip2009.txt").iter().zip(answers("target/noip2009.ans")) {
         let outcome = verified(grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit()));
         assert_eq!(outcome.map_or(-1, |o| o.score), answer, "{grid:?}");
         nodes += outcome.map_or(0, |o| o.nodes);
     }
-    assert!(nodes <= 3_100, "{nodes} nodes on NOIP's grids (2,449 when last measured)");
+    assert!(nodes <= 1_300, "{nodes} nodes on NOIP's grids (1,020 when last measured)");
 }
 
 #[test]
@@ -415,6 +415,6 @@ fn dives_stop_on_their_budget() {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
         let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
         assert_eq!(outcome.score, *answer, "{line}");
-        assert!(outcome.nodes <= 3_200, "{line}: {outcome:?} (2,513 and 2,421 when last measured)");
+        assert!(outcome.nodes <= 4_000, "{line}: {outcome:?} (993 and 3,079 when last measured)");
     }
 }
