@@ -59,11 +59,11 @@ use crate::sudoku::{self, Engine, Engine9, Shape};
 /// Subgradient iterations a phase takes before its searches.
 const PHASE_ITERATIONS: usize = 50;
 /// Search nodes a phase's searches may take before a tighter bound is sought instead. A search
-/// that runs out is wasted, and another phase of steps mostly pays more (instructions against
-/// 800: empty grid -25%, 410 sparse, stress and NOIP grids -17%, climbed sets -23% and -8%;
-/// NOIP alone the same, since none of its searches needs more than 299 nodes; 200 and 100 went
-/// on falling elsewhere but took NOIP 9% and 16% more).
-const NODE_BUDGET: u64 = 300;
+/// that runs out is wasted, and another phase of steps mostly pays more. Instructions against
+/// 300 (with the quick searches on the bit boards): 410 sparse, stress and NOIP grids -10%, the
+/// tests' climbed 20 -16%, four other climbed sets -5% to +8%, NOIP and the empty grid the
+/// same; 150 and 200 in between, 50 took NOIP 4% more; 600 and 1,200 were worse everywhere.
+const NODE_BUDGET: u64 = 100;
 /// Branches a dive may take. Most take a few dozen; a hill climb found a grid where a dive on
 /// the DLX engine took 362,673 nodes (110 ms) to find a completion 3 points below the optimum.
 const DIVE_BUDGET: u64 = 2_000;
