@@ -80,11 +80,12 @@ const DESCENT_STEPS: i64 = 3;
 const QUICK_BUDGET: u64 = 1_500;
 /// The quick search's budget once the quick bound has proven weak on this grid, over the
 /// candidates the pattern check at the root kept: a completion near enough is found soon, and
-/// with the root checks as they are now, the search with the pattern bound proves the rest
-/// sooner than a longer quick search (instructions against 1,500: bench climbed set -12%,
-/// tests' climbed 20 -1%, sparse, stress and NOIP -0.2%; 500 between; 0 took the tests' set
-/// 37% more).
-const WEAK_QUICK_BUDGET: u64 = 150;
+/// many targets are proven out well before the search with the pattern bound (at 100 times
+/// the cost of a node) would. On the bit boards, against 150 (which measured best when this
+/// search ran on the DLX engine): the set the bench's climb found at 0228b89 -49% instructions
+/// (its five slowest -75%), another climbed set -36%, four others +0.5% to +26%, the sparse,
+/// stress and NOIP grids the same; 600, 1,000 and 3,000 did less well.
+const WEAK_QUICK_BUDGET: u64 = 1_500;
 /// Points between a settled bound and the incumbent from which the quick bound is taken as weak
 /// from the start (its first search skipped for the pattern bound at the root): on the climbed
 /// and sparse sets 8 took 3-15% off, 15 less; ordinary grids never come near.

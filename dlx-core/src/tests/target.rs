@@ -365,8 +365,8 @@ fn runs_on_a_256_kib_thread_stack() {
 
 /// The hill climb's 20 slowest sparse grids (tests/data/target/hill-climbed-20.txt, 81 digits a
 /// line): the answers an independent program computed, and the effort deterministic and
-/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 11,846
-/// and 298 in all, at most 2,124 and 76 on one grid).
+/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 14,593
+/// and 149 in all, at most 2,124 and 76 on one grid).
 #[test]
 fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     let grids = read_data("target/hill-climbed-20.txt");
@@ -383,8 +383,8 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     }
     assert_eq!(answers.len(), 20);
     assert!(
-        nodes <= 24_000 && strong <= 600,
-        "{nodes} nodes, {strong} pattern-bound nodes (11,846 and 298 when last measured)"
+        nodes <= 29_000 && strong <= 300,
+        "{nodes} nodes, {strong} pattern-bound nodes (14,593 and 149 when last measured)"
     );
 }
 
