@@ -9,11 +9,14 @@ use super::weights::{CELLS, SCALE, SIDE, round, weight};
 /// without improvement.
 const MAX_ITERATIONS: usize = 400;
 const STALE_LIMIT: usize = 5;
-/// How much of the last direction a step keeps when the new subgradient turns against it
-/// (Camerini, Fratta and Maffioli's 1.5): against plain subgradient steps, instructions on the
-/// 410 sparse, stress and NOIP grids -22%, the empty grid -55%, climbed sets -11% to +1%, NOIP
-/// the same; 1.0 and 2.0 and keeping the direction when the step halves did worse.
-const DEFLECTION: f64 = 1.5;
+/// How much of the last direction a step keeps when the new subgradient turns against it (in
+/// the manner of Camerini, Fratta and Maffioli). Their 1.5 took the 410 sparse, stress and NOIP
+/// grids 22% fewer instructions than plain steps and the empty grid 55%, but the bench's hill
+/// climb against it found near-empty grids of up to 276 ms (five times the pattern-bound nodes
+/// of plain steps on them). 0.5, against plain steps: 410 grids -13%, three climbed sets -13% to
+/// +3% (the five slowest of one climb twice the instructions), NOIP -2%, the empty grid -6%,
+/// and its own climb's worst 20 ms (plain steps 18 ms).
+const DEFLECTION: f64 = 0.5;
 /// Dives for a better incumbent at these subgradient iterations (then every doubling).
 const FIRST_DIVE: usize = 8;
 /// The column and box multipliers stay within this, far below FORBIDDEN / (4 * SIDE), so a

@@ -365,8 +365,8 @@ fn runs_on_a_256_kib_thread_stack() {
 
 /// The hill climb's 20 slowest sparse grids (tests/data/target/hill-climbed-20.txt, 81 digits a
 /// line): the answers an independent program computed, and the effort deterministic and
-/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 14,593
-/// and 149 in all, at most 2,124 and 76 on one grid).
+/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 16,085
+/// and none in all, at most 3,364 on one grid).
 #[test]
 fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     let grids = read_data("target/hill-climbed-20.txt");
@@ -377,31 +377,31 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
         let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
         assert_eq!(outcome.score, *answer, "{line}");
-        assert!(outcome.nodes <= 4_200 && outcome.strong_nodes <= 150, "{line}: {outcome:?}");
+        assert!(outcome.nodes <= 6_700 && outcome.strong_nodes <= 150, "{line}: {outcome:?}");
         nodes += outcome.nodes;
         strong += outcome.strong_nodes;
     }
     assert_eq!(answers.len(), 20);
     assert!(
-        nodes <= 29_000 && strong <= 300,
-        "{nodes} nodes, {strong} pattern-bound nodes (14,593 and 149 when last measured)"
+        nodes <= 32_000 && strong <= 300,
+        "{nodes} nodes, {strong} pattern-bound nodes (16,085 and 0 when last measured)"
     );
 }
 
 /// The two fixed goals, the empty grid and NOIP's 20 grids, in search nodes (about 1.25
-/// times what was last measured: 219 and 1,020), each answer checked against the data.
+/// times what was last measured: 352 and 1,041), each answer checked against the data.
 #[test]
 fn the_empty_grid_and_noip_take_their_measured_effort() {
     let empty = verified(&[0; 81], target::target_max(&[0; 81], &mut no_limit())).unwrap();
     assert_eq!(empty.score, 2906);
-    assert!(empty.nodes <= 275, "{} nodes on the empty grid (219 when last measured)", empty.nodes);
+    assert!(empty.nodes <= 440, "{} nodes on the empty grid (352 when last measured)", empty.nodes);
     let mut nodes = 0;
     for (grid, answer) in grids("target/noip2009.txt").iter().zip(answers("target/noip2009.ans")) {
         let outcome = verified(grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit()));
         assert_eq!(outcome.map_or(-1, |o| o.score), answer, "{grid:?}");
         nodes += outcome.map_or(0, |o| o.nodes);
     }
-    assert!(nodes <= 1_300, "{nodes} nodes on NOIP's grids (1,020 when last measured)");
+    assert!(nodes <= 1_300, "{nodes} nodes on NOIP's grids (1,041 when last measured)");
 }
 
 #[test]
@@ -415,6 +415,6 @@ fn dives_stop_on_their_budget() {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
         let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
         assert_eq!(outcome.score, *answer, "{line}");
-        assert!(outcome.nodes <= 3_500, "{line}: {outcome:?} (566 and 2,679 when last measured)");
+        assert!(outcome.nodes <= 3_500, "{line}: {outcome:?} (2,422 and 1,724 when last measured)");
     }
 }
