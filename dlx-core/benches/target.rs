@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -238,13 +238,11 @@ fn seed_time(input: &str) -> Result<(Duration, String), String> {
     Ok((best, stdout))
 }
 
-/// The C++ prototype that issue 17 measured (`../shared/reference/target-bb`, built here with
-/// g++ -O2, never copied into the repository) on `grids`: its total and worst in-process time
-/// (best of REPEATS per grid, its own clock) and how many of its answers differ from `answers`.
-fn prototype_time(name: &str, grids: &[[u8; 81]], answers: &str) -> Result<(f64, f64, usize), String> {
+/// The C++ prototype that issue 17 measured (`../shared/reference/target-bb`), built here with
+/// g++ -O2, never copied into the repository.
+fn build_prototype() -> Result<PathBuf, String> {
     let source = support::shared_dir().ok_or("no ../shared beside the repository")?.join("reference/target-bb/tbb.cpp");
-    let dir = out_dir();
-    let exe = dir.join("target_bb");
+    let exe = out_dir().join("target_bb");
     let built = Command::new("g++")
         .args(["-O2", "-w", "-o"])
         .arg(&exe)
@@ -254,12 +252,19 @@ fn prototype_time(name: &str, grids: &[[u8; 81]], answers: &str) -> Result<(f64,
     if !built.success() {
         return Err(format!("g++ failed on {}", source.display()));
     }
+    Ok(exe)
+}
+
+/// The prototype `exe` on `grids`: its total and worst in-process time (best of REPEATS per
+/// grid, its own clock) and how many of its answers differ from `answers`.
+fn prototype_time(exe: &Path, name: &str, grids: &[[u8; 81]], answers: &str) -> Result<(f64, f64, usize), String> {
+    let dir = out_dir();
     let input = dir.join(format!("target_bb_{name}.txt"));
     let text: String = grids.iter().map(|g| g.iter().map(|d| format!("{d} ")).collect::<String>() + "\n").collect();
     std::fs::write(&input, text).map_err(|e| e.to_string())?;
     let answer_file = dir.join(format!("target_bb_{name}.ans"));
     std::fs::write(&answer_file, answers).map_err(|e| e.to_string())?;
-    let out = Command::new(&exe)
+    let out = Command::new(exe)
         .arg(&input)
         .args(["-q", "-R", &REPEATS.to_string(), "-a"])
         .arg(&answer_file)
@@ -386,8 +391,9 @@ fn main() {
     // set from the prototype's times on its machine; this is the same comparison on this one.
     let noip_answers = std::fs::read_to_string(support::data_dir().join("target/noip2009.ans")).unwrap_or_default();
     let ours_empty = rows.iter().find(|r| r.set == "empty grid").map_or(0.0, |r| r.times[0].as_secs_f64());
-    let prototype = prototype_time("noip", &noip, &noip_answers)
-        .and_then(|noip_run| Ok((noip_run, prototype_time("empty", &[[0; 81]], "2906\n")?)));
+    let prototype = build_prototype().and_then(|exe| {
+        Ok((prototype_time(&exe, "noip", &noip, &noip_answers)?, prototype_time(&exe, "empty", &[[0; 81]], "2906\n")?))
+    });
     match prototype {
         Ok(((noip_ms, noip_max, noip_wrong), (empty_ms, _, empty_wrong))) => writeln!(
             report,

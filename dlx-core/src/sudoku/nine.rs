@@ -455,11 +455,12 @@ pub fn first_by_cost(
     budget: u64,
     deadline: &mut Deadline,
 ) -> Result<Found, Error> {
-    let mut found = Found { count: 0, first: None, nodes: 0 };
-    if let Some(board) = narrowed(cells, allowed) {
-        descend_by_cost(&board, cost, budget, &mut found, deadline);
+    // The cost-limited search with no limit: nothing is cut, and it stops at the first.
+    let run = search_by_cost(cells, allowed, cost, None, None, budget, deadline);
+    match run.first {
+        None if deadline.passed() => Err(Error::Timeout),
+        first => Ok(Found { count: u64::from(first.is_some()), first, nodes: run.nodes }),
     }
-    if found.count == 0 && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
 }
 
 /// A completion of `cells` (0 blank, 1..=9 a given) within a cost limit: each cell takes one of
@@ -475,6 +476,19 @@ pub fn within_cost(
     allowed: &[u32; CELLS],
     cost: &[[i64; 10]; CELLS],
     limit: i64,
+    improve: Option<i64>,
+    budget: u64,
+    deadline: &mut Deadline,
+) -> Costed {
+    search_by_cost(cells, allowed, cost, Some(limit), improve, budget, deadline)
+}
+
+/// [`within_cost`], or with no `limit` [`first_by_cost`].
+fn search_by_cost(
+    cells: &[u8; CELLS],
+    allowed: &[u32; CELLS],
+    cost: &[[i64; 10]; CELLS],
+    limit: Option<i64>,
     improve: Option<i64>,
     budget: u64,
     deadline: &mut Deadline,
@@ -514,7 +528,8 @@ fn narrowed(cells: &[u8; CELLS], allowed: &[u32; CELLS]) -> Option<Board> {
 
 struct CostSearch<'a, 'd, 'e> {
     cost: &'a [[i64; 10]; CELLS],
-    limit: i64,
+    /// None: no limit, and no bound computed.
+    limit: Option<i64>,
     improve: Option<i64>,
     budget: u64,
     run: &'a mut Costed,
@@ -525,13 +540,13 @@ impl CostSearch<'_, '_, '_> {
     /// Extends `board` (propagated, consistent) within the limit; false once the search must
     /// stop (the first completion found when not improving, the budget or the time spent).
     fn descend(&mut self, board: &Board) -> bool {
-        if self.bound(board) > self.limit {
+        if self.limit.is_some_and(|limit| self.bound(board) > limit) {
             return true;
         }
         let Some((band, bit)) = board.branch_cell() else {
             self.run.first = Some(board.digits());
             let Some(improve) = self.improve else { return false };
-            self.limit = self.bound(board) - improve;
+            self.limit = Some(self.bound(board) - improve);
             return true;
         };
         let (digits, open) = board.cheapest_first(band, bit, self.cost);
@@ -585,29 +600,6 @@ impl CostSearch<'_, '_, '_> {
         let sum = |mins: &[i64; CELLS]| mins.iter().filter(|&&m| m != i64::MAX).sum::<i64>();
         spent + sum(&cell_min).max(sum(&row_min)).max(sum(&column_min)).max(sum(&box_min))
     }
-}
-
-/// [`descend`] for [`first_by_cost`]: false once the search must stop (a completion found, the
-/// budget or the time spent).
-fn descend_by_cost(board: &Board, cost: &[[i64; 10]; CELLS], budget: u64, found: &mut Found, deadline: &mut Deadline) -> bool {
-    let Some((band, bit)) = board.branch_cell() else {
-        found.count = 1;
-        found.first = Some(board.digits());
-        return false;
-    };
-    let (digits, open) = board.cheapest_first(band, bit, cost);
-    for &(_, digit) in &digits[..open] {
-        found.nodes += 1;
-        if found.nodes > budget || deadline.tick(1) {
-            return false;
-        }
-        let mut child = *board;
-        child.place(digit, band, bit);
-        if child.propagate().is_ok() && !descend_by_cost(&child, cost, budget, found, deadline) {
-            return false;
-        }
-    }
-    true
 }
 
 /// Extends `board` (propagated, consistent) to completions; false once the search must stop.
