@@ -49,11 +49,15 @@ pub struct PatternBound {
     multipliers: [i64; CELLS],
     /// The column of each row in each digit's best pattern (index digit - 1).
     pattern: [[u8; SIDE]; SIDE],
+    /// Where the last [`PatternBound::tighten`] that kept candidates ended: what putting each
+    /// digit in each cell costs the bound (`shortfall[cell][digit]`, digit 1..=9, in 1/SCALE
+    /// points; `i64::MAX` where no pattern passes).
+    shortfall: [[i64; SIDE + 1]; CELLS],
 }
 
 impl Default for PatternBound {
     fn default() -> Self {
-        PatternBound { multipliers: [0; CELLS], pattern: [[0; SIDE]; SIDE] }
+        PatternBound { multipliers: [0; CELLS], pattern: [[0; SIDE]; SIDE], shortfall: [[i64::MAX; SIDE + 1]; CELLS] }
     }
 }
 
@@ -175,12 +179,21 @@ impl PatternBound {
         for (digit, (through, best)) in (1..=SIDE).zip(through.iter().zip(best)) {
             for (cell, survivor) in survivors.iter_mut().enumerate() {
                 let via = through[cell / SIDE][cell % SIDE];
-                if via != NO_PATTERN && i64::from(best - via) <= slack {
+                let shortfall = if via == NO_PATTERN { i64::MAX } else { i64::from(best - via) };
+                self.shortfall[cell][digit] = shortfall;
+                if shortfall <= slack {
                     *survivor |= 1 << digit;
                 }
             }
         }
         Some(survivors)
+    }
+
+    /// What putting each digit in each cell costs the bound where the last
+    /// [`PatternBound::tighten`] that kept candidates ended (`[cell][digit]`, digit 1..=9):
+    /// the order in which a dive over what it kept tries the digits.
+    pub fn shortfalls(&self) -> &[[i64; SIDE + 1]; CELLS] {
+        &self.shortfall
     }
 }
 
