@@ -34,12 +34,13 @@
 //! none; failing that too, the search starts again on the DLX engine with every open
 //! option built (not only those within the root's reduced-cost limit), branching as its
 //! default does (failure weights and probing), and every node the quick bound keeps is bounded
-//! again by the pattern bound (a few steps from wherever the previous node left its
-//! multipliers), which also drops the options no grid reaching the target can use there. That costs about a hundred
-//! microseconds a node, but on grids whose few clues crowd one corner, where the row relaxation
-//! stays 1.5 to 4 points above the optimum and the quick bound blind for tens of millions of
-//! nodes, the pattern bound is mostly within half a point of the optimum and settles them at
-//! the root or in a few hundred nodes (see fuzz/regressions). Every path ends in a proof.
+//! again by the pattern bound (a few steps, more near the root, from wherever the previous node
+//! left its multipliers), which also drops the options no grid reaching the target can use
+//! there. That costs tens of microseconds a node, but on grids whose few clues crowd one
+//! corner, where the row relaxation stays 1.5 to 4 points above the optimum and the quick
+//! bound blind for tens of millions of nodes, the pattern bound is mostly within half a point
+//! of the optimum and settles them at the root or in a few hundred nodes (see
+//! fuzz/regressions). Every path ends in a proof.
 
 mod assignment;
 pub(crate) mod patterns;

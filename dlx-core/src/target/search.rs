@@ -12,11 +12,19 @@ use crate::exact_cover::dlx::{Choice, Flow};
 use crate::sudoku::{self, Engine, Shape, max_nodes};
 
 const NODES9: usize = max_nodes(SIDE);
-/// Pattern-bound steps at a node of such a search. Fewer nodes with more steps do not pay for
-/// the steps: measured on make bench-target's sparse and climbed sets, 3 against 10 took the
-/// climbed sets 7-19% faster (worst grids 38 -> 37 ms, 23 -> 18 ms) and the sparse set's worst
-/// from 17 to 15 ms; 1 and 2 were slower on the hardest grids, 6 in between.
+/// Pattern-bound steps at a deep node of such a search. Fewer nodes with more steps do not pay
+/// for the steps there: measured on make bench-target's sparse and climbed sets, 3 against 10
+/// at every node took the climbed sets 7-19% faster (worst grids 38 -> 37 ms, 23 -> 18 ms) and
+/// the sparse set's worst from 17 to 15 ms; 1 and 2 were slower on the hardest grids, 6 in
+/// between.
 const NODE_STEPS: usize = 3;
+/// Near the root, where a cut saves a whole subtree, a node takes `ROOTWARD_STEPS` less its
+/// depth (options chosen) if that is more. Instructions against 3 steps everywhere: the
+/// bench's climbed set at 8686564 (proofs with 480-950 pattern-bound nodes a grid) -56%, the
+/// climb at 0228b89 and its five slowest grids -32% and -45%, the tests' near-empty grids -6%,
+/// the bench's climbed set before -3.5%; 35 or 15 steps down to depth 20 did as well on the
+/// proofs and up to 9% worse elsewhere, 45 worse everywhere.
+const ROOTWARD_STEPS: usize = 25;
 
 /// One branch and bound over the completions whose reduced costs sum to at most a limit.
 pub(super) struct Search<'e, 'a, 'm, 'd> {
@@ -122,7 +130,7 @@ impl Search<'_, '_, '_, '_> {
                 }
                 let target = score_within(value, limit.get());
                 let candidates = node_candidates(e, cells);
-                let Some(survivors) = patterns.tighten(&candidates, target, NODE_STEPS, deadline) else {
+                let Some(survivors) = patterns.tighten(&candidates, target, steps_at(e.chosen().count()), deadline) else {
                     return false;
                 };
                 if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
@@ -144,6 +152,11 @@ impl Search<'_, '_, '_, '_> {
         );
         SearchRun { found, nodes: stats.nodes, complete: visits.get() <= node_budget && !deadline.passed() }
     }
+}
+
+/// Pattern-bound steps at a node `depth` options below the root.
+fn steps_at(depth: usize) -> usize {
+    NODE_STEPS.max(ROOTWARD_STEPS.saturating_sub(depth))
 }
 
 /// The least score of a grid whose cost stays within `limit` below L's `value` (both scaled):
