@@ -411,6 +411,24 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     );
 }
 
+/// Grids whose last target is proven out by the search with the pattern bound at every node
+/// (tests/data/target/pattern-proofs-3.txt): the answers an independent program computed, and
+/// the effort bounded (about twice what was last measured: 3,536-3,651 nodes, of them 78-94
+/// with the pattern bound; with 3 pattern steps at every node, near the root too, 785-946).
+#[test]
+fn proofs_by_the_pattern_bound_take_their_measured_effort() {
+    let grids = read_data("target/pattern-proofs-3.txt");
+    let answers: Vec<i32> =
+        read_data("target/pattern-proofs-3.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
+    assert_eq!(grids.lines().count(), 3);
+    for (line, answer) in grids.lines().zip(&answers) {
+        let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
+        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
+        assert_eq!(outcome.score, *answer, "{line}");
+        assert!(outcome.nodes <= 7_000 && outcome.strong_nodes <= 200, "{line}: {outcome:?}");
+    }
+}
+
 /// The two fixed goals, the empty grid and NOIP's 20 grids, in search nodes (about 1.25
 /// times what was last measured: 352 and 1,041), each answer checked against the data.
 #[test]
