@@ -36,6 +36,14 @@ const CELL_MULTIPLIER_LIMIT: i64 = 1 << 22;
 /// rules a target out: 15 (the guard once) left half the climbed grids' last infeasible
 /// target to the search (see `ROOT_PATTERN_STEPS`); 200, 400, 1,000 and none measured alike.
 const STALL_STEPS: usize = 200;
+/// Steps between checks of the bound's progress: [`PatternBound::tighten`] gives up once the
+/// last window's fall, kept up for every step left, would not bring the bound below its
+/// target. On grids where the bound at the root cannot rule the target out (its best value is
+/// above it), the root checks of up to 1,500 steps ran until they stalled; against that,
+/// instructions on five climbed sets -10% to -17%, the tests' near-empty grids +2.4% (the
+/// search with the pattern bound at every node starts from less settled multipliers: on one
+/// grid 94 -> 221 nodes); windows of 25 took the near-empty grids 25% more.
+const PROGRESS_WINDOW: usize = 50;
 /// Each step's direction is its subgradient plus this much of the last step's (deflection, in
 /// the manner of Camerini, Fratta and Maffioli), which damps the zigzag between steps: on the
 /// climbed grids 0.5-0.6 took 9-18% fewer instructions than plain steps (0.3 and 0.75 less
@@ -111,11 +119,15 @@ impl PatternBound {
     ) -> Option<[u32; CELLS]> {
         let aim = SCALE * target - SCALE / 5;
         // Steps stop once the bound has not fallen for STALL_STEPS steps: it has reached what
-        // these multipliers can give (the target is then usually reachable).
+        // these multipliers can give (the target is then usually reachable); or once it falls
+        // too slowly to reach the target in the steps left (PROGRESS_WINDOW).
         let (mut lowest, mut stalled) = (i64::MAX, 0);
         // The last step's direction (see DEFLECT), fresh at each call.
         let mut direction = [0.0f64; CELLS];
-        for _ in 0..steps {
+        // The lowest bound when the current window of PROGRESS_WINDOW steps began (none for
+        // the first window: the first steps fall fastest).
+        let mut window_start = None;
+        for step in 0..steps {
             // A step costs about what 32 DLX nodes do.
             if deadline.tick(32) {
                 break;
@@ -131,6 +143,13 @@ impl PatternBound {
                 if stalled >= STALL_STEPS {
                     break;
                 }
+            }
+            if step > 0 && step % PROGRESS_WINDOW == 0 {
+                let windows_left = ((steps - step) / PROGRESS_WINDOW) as i64;
+                if window_start.is_some_and(|start: i64| lowest - SCALE * target > (start - lowest) * windows_left) {
+                    break;
+                }
+                window_start = Some(lowest);
             }
             // How often each cell is covered by the nine patterns, less one.
             let mut excess = [-1i64; CELLS];

@@ -388,8 +388,8 @@ fn runs_on_a_256_kib_thread_stack() {
 
 /// The hill climb's 20 slowest sparse grids (tests/data/target/hill-climbed-20.txt, 81 digits a
 /// line): the answers an independent program computed, and the effort deterministic and
-/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 15,652
-/// and none in all, at most 3,365 on one grid).
+/// bounded (search nodes and pattern-bound nodes, about twice what was last measured: 15,729
+/// and none in all, at most 3,366 on one grid).
 #[test]
 fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     let grids = read_data("target/hill-climbed-20.txt");
@@ -407,13 +407,13 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
     assert_eq!(answers.len(), 20);
     assert!(
         nodes <= 32_000 && strong <= 300,
-        "{nodes} nodes, {strong} pattern-bound nodes (15,652 and 0 when last measured)"
+        "{nodes} nodes, {strong} pattern-bound nodes (15,729 and 0 when last measured)"
     );
 }
 
 /// Grids whose last target is proven out by the search with the pattern bound at every node
 /// (tests/data/target/pattern-proofs-3.txt): the answers an independent program computed, and
-/// the effort bounded (about twice what was last measured: 3,536-3,651 nodes, of them 78-94
+/// the effort bounded (about twice what was last measured: 3,603-3,687 nodes, of them 80-221
 /// with the pattern bound; with 3 pattern steps at every node, near the root too, 785-946).
 #[test]
 fn proofs_by_the_pattern_bound_take_their_measured_effort() {
@@ -425,7 +425,7 @@ fn proofs_by_the_pattern_bound_take_their_measured_effort() {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
         let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
         assert_eq!(outcome.score, *answer, "{line}");
-        assert!(outcome.nodes <= 7_000 && outcome.strong_nodes <= 200, "{line}: {outcome:?}");
+        assert!(outcome.nodes <= 7_000 && outcome.strong_nodes <= 450, "{line}: {outcome:?}");
     }
 }
 
@@ -456,6 +456,6 @@ fn dives_stop_on_their_budget() {
         let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
         let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
         assert_eq!(outcome.score, *answer, "{line}");
-        assert!(outcome.nodes <= 3_500, "{line}: {outcome:?} (2,417 and 1,724 when last measured)");
+        assert!(outcome.nodes <= 3_500, "{line}: {outcome:?} (2,418 and 1,724 when last measured)");
     }
 }
