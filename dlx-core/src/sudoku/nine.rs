@@ -543,7 +543,7 @@ impl CostSearch<'_, '_, '_> {
     /// stop (the first completion found when not improving, the budget or the time spent).
     fn descend(&mut self, board: &Board) -> bool {
         if let Some((limit, order)) = self.limit
-            && self.bound(order, board) > limit
+            && self.bound(order, board, limit) > limit
         {
             return true;
         }
@@ -551,7 +551,7 @@ impl CostSearch<'_, '_, '_> {
             self.run.first = Some(board.digits());
             let Some(improve) = self.improve else { return false };
             if let Some((_, order)) = self.limit {
-                self.limit = Some((self.bound(order, board) - improve, order));
+                self.limit = Some((self.bound(order, board, i64::MAX) - improve, order));
             }
             return true;
         };
@@ -573,10 +573,11 @@ impl CostSearch<'_, '_, '_> {
 
     /// What every completion of `board` costs at least: its placed cells' costs, plus the
     /// largest of the four families' sums of their open units' cheapest choices (each
-    /// completion makes exactly one choice per open unit of each family). For a full board,
-    /// its cost. Never inlined: its tables stay off the recursion's frames (256 KiB stacks).
+    /// completion makes exactly one choice per open unit of each family); or, once one family
+    /// shows that to exceed `limit`, what it shows. For a full board, its cost. Never inlined:
+    /// its tables stay off the recursion's frames (256 KiB stacks).
     #[inline(never)]
-    fn bound(&self, order: &CostOrder, board: &Board) -> i64 {
+    fn bound(&self, order: &CostOrder, board: &Board, limit: i64) -> i64 {
         let cost = self.cost;
         // Each digit-band's open cells.
         let open: [u32; 27] = core::array::from_fn(|i| board.candidates[i] & board.unsolved[i / 9]);
@@ -593,20 +594,9 @@ impl CostSearch<'_, '_, '_> {
         let first = |places: &[u8; 9], open: u32| {
             places.iter().find(|&&k| open >> k & 1 != 0).map_or(0, |&k| usize::from(k))
         };
-        let mut cells = 0;
-        for band in 0..3 {
-            let mut unsolved = board.unsolved[band];
-            while unsolved != 0 {
-                let at = unsolved.trailing_zeros() as usize;
-                unsolved &= unsolved - 1;
-                let cell = 27 * band + at;
-                let open = &open[9 * band..9 * band + 9];
-                // Propagation leaves every open cell a digit.
-                let digit = order.cell[cell].iter().find(|&&d| open[usize::from(d)] >> at & 1 != 0);
-                cells += digit.map_or(0, |&d| cost[cell][usize::from(d) + 1]);
-            }
-        }
-        let (mut rows, mut columns, mut boxes) = (0, 0, 0);
+        // Family by family (rows and boxes in one pass), stopping once one shows the board over
+        // `limit`: climbed and near-empty sets 2-5% fewer instructions, same nodes.
+        let (mut rows, mut boxes) = (0, 0);
         for digit in 0..9 {
             for band in 0..3 {
                 let mask = open[9 * band + digit];
@@ -629,6 +619,12 @@ impl CostSearch<'_, '_, '_> {
                     }
                 }
             }
+        }
+        if spent + rows.max(boxes) > limit {
+            return spent + rows.max(boxes);
+        }
+        let mut columns = 0;
+        for digit in 0..9 {
             let any = open[digit] | open[9 + digit] | open[18 + digit];
             for column in 0..9 {
                 if any & COLUMN << column == 0 {
@@ -639,6 +635,22 @@ impl CostSearch<'_, '_, '_> {
                 if let Some(&row) = order.column[9 * column + digit].iter().find(|row| open_at(row)) {
                     columns += cost[9 * usize::from(row) + column][digit + 1];
                 }
+            }
+        }
+        if spent + columns > limit {
+            return spent + columns;
+        }
+        let mut cells = 0;
+        for band in 0..3 {
+            let mut unsolved = board.unsolved[band];
+            while unsolved != 0 {
+                let at = unsolved.trailing_zeros() as usize;
+                unsolved &= unsolved - 1;
+                let cell = 27 * band + at;
+                let open = &open[9 * band..9 * band + 9];
+                // Propagation leaves every open cell a digit.
+                let digit = order.cell[cell].iter().find(|&&d| open[usize::from(d)] >> at & 1 != 0);
+                cells += digit.map_or(0, |&d| cost[cell][usize::from(d) + 1]);
             }
         }
         spent + cells.max(rows).max(columns).max(boxes)
