@@ -19,11 +19,12 @@ const NODES9: usize = max_nodes(SIDE);
 /// between.
 const NODE_STEPS: usize = 3;
 /// Near the root, where a cut saves a whole subtree, a node takes `ROOTWARD_STEPS` less its
-/// depth (options chosen) if that is more. Instructions against 3 steps everywhere: the
-/// bench's climbed set at 8686564 (proofs with 480-950 pattern-bound nodes a grid) -56%, the
-/// climb at 0228b89 and its five slowest grids -32% and -45%, the tests' near-empty grids -6%,
-/// the bench's climbed set before -3.5%; 35 or 15 steps down to depth 20 did as well on the
-/// proofs and up to 9% worse elsewhere, 45 worse everywhere.
+/// depth (options chosen) if that is more. Instructions against 3 steps everywhere: the set
+/// the bench's climb found against 8686564 (proofs of 480-950 pattern-bound nodes a grid) -56%,
+/// the set it found against 0228b89 and that set's five slowest grids -32% and -45%, the tests'
+/// near-empty grids -6%, the set it found against 0174d78 -3.5%; 35 less the depth, or 15 steps
+/// down to depth 20, did as well on the proofs and up to 9% worse elsewhere, 45 less the depth
+/// worse everywhere.
 const ROOTWARD_STEPS: usize = 25;
 
 /// One branch and bound over the completions whose reduced costs sum to at most a limit.
