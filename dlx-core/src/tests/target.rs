@@ -219,6 +219,22 @@ fn from_digits(text: &str) -> [i32; 81] {
     std::array::from_fn(|k| i32::from(text.as_bytes()[k] - b'0'))
 }
 
+/// The grids of `tests/data/target/{name}.txt` (81 digits a line), each with its outcome: every
+/// score checked against `{name}.ans` (an independent program's answers) and every returned
+/// grid by [`verified`].
+fn solved_lines(name: &str) -> Vec<(String, target::Outcome)> {
+    let lines = read_data(&format!("target/{name}.txt"));
+    let answers = answers(&format!("target/{name}.ans"));
+    assert_eq!(lines.lines().count(), answers.len(), "{name}");
+    let solved = lines.lines().zip(answers).map(|(line, answer)| {
+        let grid = from_digits(line);
+        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
+        assert_eq!(outcome.score, answer, "{line}");
+        (line.to_string(), outcome)
+    });
+    solved.collect()
+}
+
 #[test]
 fn sparse_grids_where_the_row_relaxation_is_points_too_high() {
     for (text, answer, lp) in SPARSE_GRIDS {
@@ -392,19 +408,14 @@ fn runs_on_a_256_kib_thread_stack() {
 /// and none in all, at most 3,366 on one grid).
 #[test]
 fn the_slowest_sparse_grids_known_take_their_measured_effort() {
-    let grids = read_data("target/hill-climbed-20.txt");
-    let answers: Vec<i32> =
-        read_data("target/hill-climbed-20.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
+    let solved = solved_lines("hill-climbed-20");
     let (mut nodes, mut strong) = (0, 0);
-    for (line, answer) in grids.lines().zip(&answers) {
-        let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
-        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
-        assert_eq!(outcome.score, *answer, "{line}");
+    for (line, outcome) in &solved {
         assert!(outcome.nodes <= 6_700 && outcome.strong_nodes <= 150, "{line}: {outcome:?}");
         nodes += outcome.nodes;
         strong += outcome.strong_nodes;
     }
-    assert_eq!(answers.len(), 20);
+    assert_eq!(solved.len(), 20);
     assert!(
         nodes <= 32_000 && strong <= 300,
         "{nodes} nodes, {strong} pattern-bound nodes (15,729 and 0 when last measured)"
@@ -417,14 +428,9 @@ fn the_slowest_sparse_grids_known_take_their_measured_effort() {
 /// with the pattern bound; with 3 pattern steps at every node, near the root too, 785-946).
 #[test]
 fn proofs_by_the_pattern_bound_take_their_measured_effort() {
-    let grids = read_data("target/pattern-proofs-3.txt");
-    let answers: Vec<i32> =
-        read_data("target/pattern-proofs-3.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
-    assert_eq!(grids.lines().count(), 3);
-    for (line, answer) in grids.lines().zip(&answers) {
-        let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
-        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
-        assert_eq!(outcome.score, *answer, "{line}");
+    let solved = solved_lines("pattern-proofs-3");
+    assert_eq!(solved.len(), 3);
+    for (line, outcome) in &solved {
         assert!(outcome.nodes <= 7_000 && outcome.strong_nodes <= 450, "{line}: {outcome:?}");
     }
 }
@@ -449,13 +455,7 @@ fn the_empty_grid_and_noip_take_their_measured_effort() {
 fn dives_stop_on_their_budget() {
     // A dive on the DLX engine, without a budget, once took 362,673 nodes on each of these
     // grids before it found a completion.
-    let grids = read_data("target/long-dives-2.txt");
-    let answers: Vec<i32> = read_data("target/long-dives-2.ans").lines().map(|l| l.trim().parse().unwrap()).collect();
-    assert_eq!(grids.lines().count(), answers.len());
-    for (line, answer) in grids.lines().zip(&answers) {
-        let grid: [i32; 81] = std::array::from_fn(|k| i32::from(line.as_bytes()[k] - b'0'));
-        let outcome = verified(&grid, target::target_max(&grid.map(|d| d as u8), &mut no_limit())).unwrap();
-        assert_eq!(outcome.score, *answer, "{line}");
+    for (line, outcome) in &solved_lines("long-dives-2") {
         assert!(outcome.nodes <= 3_500, "{line}: {outcome:?} (2,418 and 1,724 when last measured)");
     }
 }
