@@ -143,6 +143,9 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     /// Per item: its options not excluded, by slot; how many of them are chosen.
     open: [u16; ITEMS],
     chosen: [u8; ITEMS],
+    /// Per item: its options not excluded at level 0, or more (the open masks when the search
+    /// last decided at level 0); analysis need not look at the others.
+    root_open: [u16; ITEMS],
     /// Items with a chosen option: the cover is complete when this is every item.
     satisfied: usize,
     /// Learnt clauses, laid out as described at [`HEADER`], from 0 to `store_end`.
@@ -201,6 +204,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         };
         let all = learner.matrix.slots();
         learner.open[..items].fill(all);
+        learner.root_open[..items].fill(all);
         learner.watch.fill([NIL; 2]);
         learner.heap_pos.fill(NIL);
         for o in 0..options {
@@ -239,9 +243,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
     }
 
-    /// Every invariant of the state, recomputed from the values: the item masks and counts,
-    /// the trail and its levels, the watch lists (each clause in exactly the lists of its first
-    /// two literals), the reasons' clauses, and the heap (ordered, every open option in it).
+    /// Every invariant of the state, recomputed from the values: the item masks and counts
+    /// (the root masks holding every option not excluded at level 0), the trail and its levels,
+    /// the watch lists (each clause in exactly the lists of its first two literals), the
+    /// reasons' clauses, and the heap (ordered, every open option in it).
     /// Never inlined: its 30 KiB of scratch arrays must not join the search's stack frame.
     #[inline(never)]
     pub fn check_state(&self) -> Result<(), &'static str> {
@@ -252,6 +257,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             for (item, slot) in self.matrix.items_of(o) {
                 if self.matrix.option_at(item, slot) != o {
                     return Err("the matrix's option_at does not invert items_of");
+                }
+                let excluded_at_root = self.val[o] == -1 && self.level[o] == 0;
+                if !excluded_at_root && self.root_open[item] & (1 << slot) == 0 {
+                    return Err("an option not excluded at level 0 is missing from its item's root mask");
                 }
                 open[item] |= u16::from(self.val[o] != -1) << slot;
                 chosen[item] += u8::from(self.val[o] == 1);
@@ -441,6 +450,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 return None;
             }
             self.stats.decisions += 1;
+            if self.levels == 0 {
+                self.root_open = self.open;
+            }
             self.trail_lim[self.levels] = self.trail_len as u16;
             self.levels += 1;
             self.assign(chosen_lit(o), DECIDED);
@@ -712,7 +724,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
 
     /// Visits every option of `item` (chosen, each false) but `except`.
     fn visit_item(&mut self, item: usize, except: usize, pending: &mut usize) {
-        for slot in slots_in(self.matrix.slots()) {
+        for slot in slots_in(self.root_open[item]) {
             let o = self.matrix.option_at(item, slot);
             if o != except {
                 self.visit(chosen_lit(o), pending);
@@ -734,7 +746,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let low = (reason & !KIND) as usize;
         match reason & KIND {
             EXCLUDED_BY => known(low),
-            FORCED_BY => slots_in(self.matrix.slots())
+            FORCED_BY => slots_in(self.root_open[low])
                 .map(|slot| self.matrix.option_at(low, slot))
                 .all(|o2| o2 == o || known(o2)),
             CLAUSE => (1..usize::from(self.store[low])).all(|k| known(var(self.lit_at(low, k)))),
