@@ -92,10 +92,20 @@ const QUICK_BUDGET: u64 = 1_500;
 /// (its five slowest -75%), another climbed set -36%, four others +0.5% to +26%, the sparse,
 /// stress and NOIP grids the same; 600, 1,000 and 3,000 did less well.
 const WEAK_QUICK_BUDGET: u64 = 1_500;
+/// Once a quick search over what a check kept has run out on a grid, the next ones get this
+/// budget: on such grids the search with the pattern bound settles the target, and a full
+/// budget again is mostly lost. Instructions, with WEAK_GAP 4, against the full budget every
+/// time: two climbed sets -7% and -11%, five others -3% to +0.2%, the sparse, stress and NOIP
+/// grids the same (400 did less well).
+const WEAK_RETRY_BUDGET: u64 = 150;
 /// Points between a settled bound and the incumbent from which the quick bound is taken as weak
-/// from the start (its first search skipped for the pattern bound at the root): on the climbed
-/// and sparse sets 8 took 3-15% off, 15 less; ordinary grids never come near.
-const WEAK_GAP: i64 = 8;
+/// from the start (its first search skipped for the pattern bound at the root). Instructions
+/// against 8: the climbed set of the bench at 950ee39 -14.5% (the climb run against 4 found
+/// a set 13.6% cheaper than the one run against 8), the tests' climbed 20 -9%, five other
+/// climbed sets -3% to +0.2%, the sparse, stress and NOIP grids +0.3%, but the tests' ten
+/// near-empty grids +11% (one of them: a dive that no longer finds the optimum, 77 nodes of the
+/// search with the pattern bound instead). 5 and 6 did less well; 15 less than 8.
+const WEAK_GAP: i64 = 4;
 /// The quick search's budget over the candidates a failed pattern check at the root kept: on
 /// the grids that get there, when the target is reachable, a grid reaching it is mostly found
 /// within 100 nodes (300 measured best on the climbed set, 100 and 1,000 close).
@@ -158,6 +168,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         strong_nodes: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
+        weak_budget: WEAK_QUICK_BUDGET,
         ceiling: i64::MAX,
         kept: None,
         narrowed: allowed,
@@ -197,6 +208,8 @@ struct Solver<'a, 'd> {
     patterns: PatternBound,
     /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
     quick_weak: bool,
+    /// The budget of the next quick search over what a check kept (see WEAK_RETRY_BUDGET).
+    weak_budget: u64,
     /// The lowest target proven out so far: no completion scores it or more. Kept across
     /// phases, so that a tighter bound does not send the descent over targets already proven.
     ceiling: i64,
@@ -302,7 +315,12 @@ impl<'a, 'd> Solver<'a, 'd> {
         }
         if self.quick_budget > 0 {
             let run = if strong_only {
-                self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, WEAK_QUICK_BUDGET)
+                let budget = self.weak_budget;
+                let run = self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, budget);
+                if !run.complete {
+                    self.weak_budget = WEAK_RETRY_BUDGET;
+                }
+                run
             } else {
                 let budget = if settled { self.quick_budget } else { NODE_BUDGET };
                 self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget)
