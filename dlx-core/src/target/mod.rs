@@ -95,14 +95,15 @@ const WEAK_QUICK_BUDGET: u64 = 1_500;
 /// Once a quick search over what a check kept has run out on a grid, the next ones get this
 /// budget: on such grids the search with the pattern bound settles the target, and a full
 /// budget again is mostly lost. Instructions, with WEAK_GAP 4, against the full budget every
-/// time: two climbed sets -7% and -11%, five others -3% to +0.2%, the sparse, stress and NOIP
-/// grids the same (400 did less well).
+/// time: the bench's climbed set at 950ee39 -5.5%, the proofs its climb found at 8686564 -11%,
+/// three other climbed sets -1.6% to 0, the sparse, stress and NOIP grids the same (400 did
+/// less well).
 const WEAK_RETRY_BUDGET: u64 = 150;
 /// Points between a settled bound and the incumbent from which the quick bound is taken as weak
 /// from the start (its first search skipped for the pattern bound at the root). Instructions
 /// against 8: the climbed set of the bench at 950ee39 -14.5% (the climb run against 4 found
-/// a set 13.6% cheaper than the one run against 8), the tests' climbed 20 -9%, five other
-/// climbed sets -3% to +0.2%, the sparse, stress and NOIP grids +0.3%, but the tests' ten
+/// a set 13.6% cheaper than the one run against 8), the tests' climbed 20 -9%, four other
+/// climbed sets -2.8% to +0.2%, the sparse, stress and NOIP grids +0.3%, but the tests' ten
 /// near-empty grids +11% (one of them: a dive that no longer finds the optimum, 77 nodes of the
 /// search with the pattern bound instead). 5 and 6 did less well; 15 less than 8.
 const WEAK_GAP: i64 = 4;

@@ -441,8 +441,8 @@ fn each_within(name: &str, count: usize, nodes: u64, strong: u64) {
     }
 }
 
-/// The slowest grids known (tests/data/target/climbed-proofs-7.txt: hill climbs run against
-/// trial builds found them): proving the target one above the optimum takes the search with
+/// The slowest grids known (tests/data/target/climbed-proofs-7.txt, found by hill climbs run
+/// against other builds than the one of the time): proving the target one above the optimum takes the search with
 /// the pattern bound hundreds of nodes. The answers an independent program computed, and the
 /// effort bounded (about twice what was last measured: 2,916-4,341 nodes, of them 796-1,601
 /// with the pattern bound).
