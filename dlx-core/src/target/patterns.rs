@@ -312,6 +312,16 @@ impl Bands {
         (0..6).find(|&o| sum(o) == self.best[band][choice]).unwrap_or(0)
     }
 
+    /// The band sums shared by the six deals that deal the second and third stacks by orders
+    /// `o1` and `o2` (one per order of the first stack): `m[band][k]`, the band's best when it
+    /// takes column k of the first stack.
+    fn group(&self, o1: &[usize; 3], o2: &[usize; 3]) -> [[Profit; 3]; 3] {
+        core::array::from_fn(|band| {
+            let base = 3 * o1[band] + 9 * o2[band];
+            [self.best[band][base], self.best[band][base + 1], self.best[band][base + 2]]
+        })
+    }
+
     /// A deal's value: its three bands' best sums.
     fn dealt(&self, deal: &[u8; 3]) -> Profit {
         (0..3).map(|band| self.best[band][usize::from(deal[band])]).sum()
@@ -327,10 +337,7 @@ pub(crate) fn best_pattern(profit: &[[Profit; SIDE]; SIDE], columns: &mut [u8; S
     let (mut total, mut at) = (NO_PATTERN * 9, 0);
     for o2 in 0..6 {
         for o1 in 0..6 {
-            let m: [[Profit; 3]; 3] = core::array::from_fn(|band| {
-                let base = 3 * ORDERS[o1][band] + 9 * ORDERS[o2][band];
-                [bands.best[band][base], bands.best[band][base + 1], bands.best[band][base + 2]]
-            });
+            let m = bands.group(&ORDERS[o1], &ORDERS[o2]);
             let top = ORDERS.iter().map(|o0| m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]]).max().unwrap_or(total);
             if top > total {
                 (total, at) = (top, 6 * o1 + 36 * o2);
@@ -358,10 +365,7 @@ pub(crate) fn best_through(profit: &[[Profit; SIDE]; SIDE]) -> [[Profit; SIDE]; 
     for o2 in &ORDERS {
         for o1 in &ORDERS {
             let base: [usize; 3] = core::array::from_fn(|band| 3 * o1[band] + 9 * o2[band]);
-            let m: [[Profit; 3]; 3] = core::array::from_fn(|band| {
-                let b = base[band];
-                [bands.best[band][b], bands.best[band][b + 1], bands.best[band][b + 2]]
-            });
+            let m = bands.group(o1, o2);
             for o0 in &ORDERS {
                 let value = m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]];
                 for band in 0..3 {
