@@ -146,6 +146,8 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     /// Per item: its options not excluded at level 0, or more (the open masks when the search
     /// last decided at level 0); analysis need not look at the others.
     root_open: [u16; ITEMS],
+    /// The length of the trail at level 0 when the root hook last ran (`usize::MAX`: never).
+    root_reasoned: usize,
     /// Items with a chosen option: the cover is complete when this is every item.
     satisfied: usize,
     /// Learnt clauses, laid out as described at [`HEADER`], from 0 to `store_end`.
@@ -213,6 +215,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
         learner.heap_len = options;
         learner.bump_by = 1.0;
+        learner.root_reasoned = usize::MAX;
         learner.store_limit = STORE;
         Some(learner)
     }
@@ -508,6 +511,12 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// option.
     fn reason_at_root(&mut self, root: RootHook<'_>) -> bool {
         debug_assert_eq!(self.levels, 0);
+        // Level 0 only ever grows, so an unchanged length is an unchanged state, which `root`
+        // has seen already.
+        if self.trail_len == self.root_reasoned {
+            return true;
+        }
+        self.root_reasoned = self.trail_len;
         let open = self.open;
         let mut consistent = true;
         let possible = root(&open[..self.matrix.items()], &mut |o| {
