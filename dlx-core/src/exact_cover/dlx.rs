@@ -186,10 +186,11 @@ pub enum Choice {
     /// (N-queens, polyominoes): general problems (`exact_cover::problem`) use it.
     Dlx1,
     /// dom/wdeg, the default: every item has a weight, raised by one each time it is the item
-    /// the covering emptied before a dead end; among items with two or more options, the one
-    /// with the fewest per unit of weight is chosen (forced items, with one option or none,
-    /// always go first). Items that keep causing failures get branched on early, which is
-    /// what the hardest Sudoku need.
+    /// the covering emptied before a dead end, and each time a branch on it leads to a node
+    /// that the `keep` of [`Dlx::search_pruned`] cuts (a bound's dead end); among items with
+    /// two or more options, the one with the fewest per unit of weight is chosen (forced
+    /// items, with one option or none, always go first). Items that keep causing failures get
+    /// branched on early, which is what the hardest Sudoku need.
     #[default]
     WeightedFailures,
 }
@@ -264,7 +265,8 @@ pub struct Dlx<'m, I: Index> {
     /// are such forced items (84% of them on the hard 16x16 puzzles), and the set finds them
     /// without the scan of every active item that the weighted choice needs otherwise.
     short: &'m mut [u64],
-    /// Per item: failures seen at dead ends, plus one (used by `Choice::WeightedFailures`).
+    /// Per item: failures seen at dead ends and cuts, plus one (used by
+    /// `Choice::WeightedFailures`).
     weight: &'m mut [u32],
     choice: Choice,
     /// The first item emptied by the covering since the search last branched.
@@ -724,6 +726,14 @@ impl<'m, I: Index> Dlx<'m, I> {
                 Step::Enter => {
                     self.removed_from[self.level] = I::ix(self.removed_count);
                     if !keep(self) {
+                        // A cut counts against the item branched on above: the weights then
+                        // learn where a bound cuts, not only where items empty. On the target
+                        // search's slowest proofs that halved their nodes with its bound at
+                        // every node (docs/design.md).
+                        if self.level > base {
+                            let item = self.nodes[self.chosen[self.level - 1].us()].top.us();
+                            self.weight[item] = self.weight[item].saturating_add(1);
+                        }
                         self.restore_removed();
                         step = Step::Backtrack;
                         continue;
