@@ -502,6 +502,20 @@ impl<'m, I: Index> Dlx<'m, I> {
         self.probing = probing;
     }
 
+    /// The failure weights of [`Choice::WeightedFailures`], by item (index 0 unused): 1 after
+    /// [`reset`](Self::reset), raised by dead ends and cuts.
+    pub fn weights(&self) -> &[u32] {
+        &self.weight[..=self.items]
+    }
+
+    /// Starts the failure weights of items `0..weights.len()` (no more than the matrix has)
+    /// where an earlier search over the same items left them: a search restarted with what it
+    /// learnt branches on the items that failed before from its root.
+    pub fn set_weights(&mut self, weights: &[u32]) {
+        let n = weights.len().min(self.items + 1);
+        self.weight[..n].copy_from_slice(&weights[..n]);
+    }
+
     /// Appends an option covering `items` (each in `1..=n`, no repeats, at least one primary).
     /// Only before [`select`](Self::select) and [`search`](Self::search). A rejected option
     /// changes nothing.
@@ -1536,6 +1550,25 @@ mod tests {
             assert_eq!(found, vec![vec![2, 3, 4], vec![4, 5]]);
             assert_eq!(snapshot(e), before);
             assert_eq!(e.active_items().collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        });
+    }
+
+    #[test]
+    fn a_cut_counts_against_the_item_branched_on_and_weights_carry_over() {
+        with_engine(|e| {
+            let refs = two_pairs(e);
+            assert_eq!(e.weights(), [1, 1, 1, 1, 1]);
+            // Every item has two options, so the root branches on the first, item 1: its
+            // option {1} is cut once, and nothing else fails.
+            e.search_pruned(|e| !e.chosen().any(|o| o == refs[0]), |_| Flow::Continue);
+            assert_eq!(e.weights(), [1, 2, 1, 1, 1]);
+            let learnt = e.weights().to_vec();
+            two_pairs(e);
+            assert_eq!(e.weights(), [1, 1, 1, 1, 1], "a reset forgets");
+            e.set_weights(&learnt);
+            assert_eq!(e.weights(), learnt);
+            e.set_weights(&[7; 9]);
+            assert_eq!(e.weights(), [7; 5], "no more than the matrix's items");
         });
     }
 

@@ -9,7 +9,7 @@ use super::relaxation::ReducedCosts;
 use super::weights::{CELLS, Grid, SCALE, SIDE};
 use crate::exact_cover::deadline::Deadline;
 use crate::exact_cover::dlx::{Choice, Flow};
-use crate::sudoku::{self, Engine, Shape, max_nodes};
+use crate::sudoku::{self, Engine, Shape, max_items, max_nodes};
 
 const NODES9: usize = max_nodes(SIDE);
 /// Pattern-bound steps at a deep node of such a search. Fewer nodes with more steps do not pay
@@ -46,7 +46,14 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     pub(super) strong: Option<&'e mut PatternBound>,
     /// The caller's time limit: once it passes, every node is cut and the run is incomplete.
     pub(super) deadline: &'e mut Deadline<'d>,
+    /// With the pattern bound: the DLX engine's failure weights (by item) to start from, and
+    /// where the run leaves them, for the next run over the same grid.
+    pub(super) weights: Option<&'e mut Weights>,
 }
+
+/// Failure weights of the DLX engine for a 9x9 grid's items (index 0 unused).
+pub(super) type Weights = [u32; ITEMS9 + 1];
+const ITEMS9: usize = max_items(SIDE);
 
 impl Search<'_, '_, '_, '_> {
     /// Returns the completion found (the first if not `exhaustive`; else the best, each find
@@ -54,7 +61,7 @@ impl Search<'_, '_, '_, '_> {
     /// and whether the search ended within `node_budget` nodes and before the deadline (if not,
     /// finding nothing proves nothing).
     pub(super) fn run(self, limit: i64, exhaustive: bool, node_budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, fixing, value, strong, deadline } = self;
+        let Search { engine, cells, allowed, reduced, fixing, value, strong, deadline, weights } = self;
         let Some(patterns) = strong else {
             // The quick bound alone, on the bit boards: no matrix to build, and a branch far
             // cheaper than a DLX node (instructions against the DLX engine with the same bound:
@@ -105,6 +112,9 @@ impl Search<'_, '_, '_, '_> {
         // options (and weights without probing stalled).
         engine.set_choice(Choice::WeightedFailures);
         engine.set_probing(true);
+        if let Some(weights) = weights.as_deref() {
+            engine.set_weights(weights);
+        }
         let stats = engine.search_pruned(
             |e| {
                 visits.set(visits.get() + 1);
@@ -151,6 +161,11 @@ impl Search<'_, '_, '_, '_> {
                 }
             },
         );
+        if let Some(weights) = weights {
+            let learnt = engine.weights();
+            let n = learnt.len().min(weights.len());
+            weights[..n].copy_from_slice(&learnt[..n]);
+        }
         SearchRun { found, nodes: stats.nodes, complete: visits.get() <= node_budget && !deadline.passed() }
     }
 }
