@@ -13,11 +13,12 @@ use crate::sudoku::{self, Engine, Shape, max_items, max_nodes};
 
 const NODES9: usize = max_nodes(SIDE);
 /// Pattern-bound steps at a deep node of such a search. Fewer nodes with more steps do not pay
-/// for the steps there: measured on make bench-target's sparse and climbed sets, 3 against 10
-/// at every node took the climbed sets 7-19% faster (worst grids 38 -> 37 ms, 23 -> 18 ms) and
-/// the sparse set's worst from 17 to 15 ms; 1 and 2 were slower on the hardest grids, 6 in
-/// between.
-const NODE_STEPS: usize = 3;
+/// for the steps there. With restarts (see `RESTART_NODES`), against 3: instructions on six
+/// climbed sets -5% to -29% (on the set the bench's climb found against 3, -41%; its own climb
+/// ends 25% lower), `climbed-proofs-7` -7%, `pattern-proofs-3` -6%, the tests' near-empty
+/// grids -15%, NOIP and the empty grid the same; 2 did as well or less well everywhere, no
+/// steps (the multipliers a node inherits) worse on the proofs (`climbed-proofs-7` +27%).
+const NODE_STEPS: usize = 1;
 /// Near the root, where a cut saves a whole subtree, a node takes `ROOTWARD_STEPS` less its
 /// depth (options chosen) if that is more. Instructions against 3 steps everywhere: the set
 /// the bench's climb found against 8686564 (proofs of 480-950 pattern-bound nodes a grid) -56%,
