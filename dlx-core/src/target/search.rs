@@ -20,7 +20,8 @@ const NODES9: usize = max_nodes(SIDE);
 /// steps (the multipliers a node inherits) worse on the proofs (`climbed-proofs-7` +27%).
 const NODE_STEPS: usize = 1;
 /// Near the root, where a cut saves a whole subtree, a node takes `ROOTWARD_STEPS` less its
-/// depth (options chosen) if that is more. Instructions against 3 steps everywhere: the set
+/// depth (options chosen) if that is more. Instructions against 3 steps everywhere (before the
+/// restarts and one step at deep nodes; 15 or 35 less the depth did less well with them): the set
 /// the bench's climb found against 8686564 (proofs of 480-950 pattern-bound nodes a grid) -56%,
 /// the set it found against 0228b89 and that set's five slowest grids -32% and -45%, the tests'
 /// near-empty grids -6%, the set it found against 0174d78 -3.5%; 35 less the depth, or 15 steps

@@ -446,7 +446,7 @@ fn each_within(name: &str, count: usize, nodes: u64, strong: u64, strong_total: 
 
 /// The slowest grids known (tests/data/target/climbed-proofs-7.txt, found by hill climbs run
 /// against other builds than the one of the time): proving the target one above the optimum takes the search with
-/// the pattern bound hundreds of nodes. The answers an independent program computed, and the
+/// the pattern bound a hundred nodes or more. The answers an independent program computed, and the
 /// effort bounded (about twice what was last measured: 2,238-3,613 nodes, of them 106-305
 /// with the pattern bound, 1,205 in all; 3,020 in all with three steps a node and without the
 /// search's restarts, 6,701 when cuts did not count as failures in its branching either).
