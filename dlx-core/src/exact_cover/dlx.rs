@@ -177,8 +177,9 @@ pub enum Flow {
 pub enum Choice {
     /// The item with the fewest options (Knuth's MRV), the first such in item order: DLX1's
     /// rule, so the search tree is DLX1's node for node. Forced and empty items come from the
-    /// short-item set, which pays on covers with many forced choices (Sudoku, the target
-    /// search).
+    /// short-item set, which pays on covers with many forced choices (Sudoku). The library's
+    /// own searches use the other two; the tests and benchmarks compare all three.
+    #[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
     FewestOptions,
     /// The same choice, made as DLX1 makes it: a scan of the item ring, with covering that
     /// keeps only links and lengths (no packed items, no short-item set, no weights) when
@@ -707,8 +708,8 @@ impl<'m, I: Index> Dlx<'m, I> {
     /// variant of the same steps: covering keeps only the links and lengths (not the packed
     /// items, the short-item set or failure weights), and the choice is DLX1's scan of the
     /// item ring. Measured on 11 queens, that path does 30% fewer instructions (157M -> 110M;
-    /// DLX1 101M); on the target search, where most choices are forced, the short-item set
-    /// pays more than it costs, so it keeps `FewestOptions`.
+    /// DLX1 101M); where most choices are forced (Sudoku, the target search) the short-item
+    /// set pays more than it costs.
     ///
     /// One loop serves both: only covering, uncovering and the choice are specialised (one
     /// predictable branch a call), so the callbacks keep a single call site each, which the
