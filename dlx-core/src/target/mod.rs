@@ -107,10 +107,6 @@ const WEAK_RETRY_BUDGET: u64 = 150;
 /// near-empty grids +11% (one of them: a dive that no longer finds the optimum, 77 nodes of the
 /// search with the pattern bound instead). 5 and 6 did less well; 15 less than 8.
 const WEAK_GAP: i64 = 4;
-/// The quick search's budget over the candidates a failed pattern check at the root kept: on
-/// the grids that get there, when the target is reachable, a grid reaching it is mostly found
-/// within 100 nodes (300 measured best on the climbed set, 100 and 1,000 close).
-const KEPT_BUDGET: u64 = 300;
 /// The search with the pattern bound at every node first runs this many nodes, then starts
 /// again with the failure weights it learnt, its budget doubled each time until a run ends.
 /// The first run finds which items the bound cuts, and the next branches on them from the
@@ -306,9 +302,10 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// A search to `limit` on the quick bound alone, on budget while the bound can still
     /// improve. Once it cannot (`settled`), a quick search that runs long gives way to the
     /// pattern bound: at the root, where a target it cannot rule out still loses the
-    /// candidates no grid reaching it can use, then a dive and a short quick search over what
-    /// is left, then a search with the pattern bound at every node and no budget, so it always
-    /// ends in a proof.
+    /// candidates no grid reaching it can use, then a dive over what is left, then a search with
+    /// the pattern bound at every node and no budget, so it always ends in a proof. Once the
+    /// quick bound has proven weak, a short quick search over what the check kept comes
+    /// before that search too.
     fn search_to(
         &mut self,
         bound: i64,
@@ -349,15 +346,10 @@ impl<'a, 'd> Solver<'a, 'd> {
                 self.quick_weak = true;
                 return SearchRun { found: None, nodes: quick_nodes, complete: true };
             }
+            // No quick search over what the check kept here (unlike once the quick bound has
+            // proven weak): with the restarts below, 300 nodes of it saved nothing on any set.
             if let Some(run) = self.dive_kept(target, reduced, exhaustive, &mut quick_nodes) {
                 return run;
-            }
-            if self.quick_budget > 0 {
-                let run = self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, KEPT_BUDGET);
-                quick_nodes += run.nodes;
-                if run.complete {
-                    return SearchRun { nodes: quick_nodes, ..run };
-                }
             }
         }
         // Restarts (see RESTART_NODES), but not for an exhaustive search: what it found before
