@@ -54,7 +54,8 @@ const DEFLECT: f64 = 0.6;
 /// multipliers last evaluated.
 #[derive(Clone)]
 pub struct PatternBound {
-    multipliers: [i64; CELLS],
+    /// Within CELL_MULTIPLIER_LIMIT: 32 bits, as the profits are.
+    multipliers: [Profit; CELLS],
     /// The column of each row in each digit's best pattern (index digit - 1).
     pattern: [[u8; SIDE]; SIDE],
     /// Where the last [`PatternBound::tighten`] that kept candidates ended: what putting each
@@ -74,7 +75,7 @@ impl PatternBound {
     /// digit d may go there) at the current multipliers; None when some digit has no pattern
     /// at all (no grid is within `allowed`).
     fn evaluate(&mut self, allowed: &[u32; CELLS]) -> Option<i64> {
-        let mut value: i64 = self.multipliers.iter().sum();
+        let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
         for digit in 1..=SIDE {
             let profit = self.profits(allowed, digit);
             value += i64::from(best_pattern(&profit, &mut self.pattern[digit - 1])?);
@@ -85,14 +86,13 @@ impl PatternBound {
     /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go).
     fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> [[Profit; SIDE]; SIDE] {
         let mut profit = [[NO_PATTERN; SIDE]; SIDE];
-        let digit_weight = SCALE * digit as i64;
-        for (row, profit) in profit.iter_mut().enumerate() {
-            for (col, profit) in profit.iter_mut().enumerate() {
-                let cell = row * SIDE + col;
-                let value = digit_weight * WEIGHTS[cell] - self.multipliers[cell];
-                // Within 2^23 in magnitude: see CELL_MULTIPLIER_LIMIT.
-                *profit = if allowed[cell] & (1 << digit) != 0 { value as Profit } else { NO_PATTERN };
-            }
+        // Within 2^23 in magnitude: see CELL_MULTIPLIER_LIMIT. From a table, and with no
+        // branch on the candidates.
+        let value = &DIGIT_WEIGHTS[digit];
+        for (cell, profit) in profit.as_flattened_mut().iter_mut().enumerate() {
+            // All ones where the digit may go, else zero.
+            let open = ((allowed[cell] << (31 - digit)) as Profit) >> 31;
+            *profit = (value[cell] - self.multipliers[cell]) & open | NO_PATTERN & !open;
         }
         profit
     }
@@ -169,7 +169,7 @@ impl PatternBound {
             // L falls as the multipliers of over-covered cells rise.
             let step = (value - aim) as f64 / norm2;
             for (u, d) in self.multipliers.iter_mut().zip(direction) {
-                *u = (*u + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT);
+                *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
             }
         }
         // The bound where the steps ended, from each digit's best pattern through every cell
@@ -177,7 +177,7 @@ impl PatternBound {
         // needs anyway.
         let mut through = [[[NO_PATTERN; SIDE]; SIDE]; SIDE];
         let mut best = [NO_PATTERN; SIDE];
-        let mut value: i64 = self.multipliers.iter().sum();
+        let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
         for digit in 1..=SIDE {
             let profit = self.profits(allowed, digit);
             through[digit - 1] = best_through(&profit);
@@ -216,13 +216,18 @@ impl PatternBound {
     }
 }
 
-/// Each cell's weight (a table: `weight` is a dozen instructions).
-const WEIGHTS: [i64; CELLS] = {
-    let mut table = [0; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        table[cell] = weight(cell);
-        cell += 1;
+/// `SCALE * digit * weight(cell)`, each digit's profit in each cell at zero multipliers (a
+/// table: `weight` is a dozen instructions).
+const DIGIT_WEIGHTS: [[Profit; CELLS]; SIDE + 1] = {
+    let mut table = [[0; CELLS]; SIDE + 1];
+    let mut digit = 1;
+    while digit <= SIDE {
+        let mut cell = 0;
+        while cell < CELLS {
+            table[digit][cell] = (SCALE * digit as i64 * weight(cell)) as Profit;
+            cell += 1;
+        }
+        digit += 1;
     }
     table
 };
@@ -282,24 +287,21 @@ struct Bands {
 
 impl Bands {
     fn new(profit: &[[Profit; SIDE]; SIDE]) -> Bands {
-        let mut best = [[NO_PATTERN * 3; 27]; 3];
+        let mut best = [[0; 27]; 3];
         for (band, best) in best.iter_mut().enumerate() {
             let rows = &profit[3 * band..3 * band + 3];
             // The best over the six orders, as: which row takes stack 0, and the better of
             // the two ways the other two rows take stacks 1 and 2 (for their columns k1, k2).
-            for first in 0..3 {
-                let (a, b) = ((first + 1) % 3, (first + 2) % 3);
-                let mut pair = [0 as Profit; 9];
-                for k2 in 0..3 {
-                    for k1 in 0..3 {
-                        pair[k1 + 3 * k2] = (rows[a][3 + k1] + rows[b][6 + k2]).max(rows[b][3 + k1] + rows[a][6 + k2]);
-                    }
-                }
-                for (m, &rest) in pair.iter().enumerate() {
-                    for k0 in 0..3 {
-                        let best = &mut best[k0 + 3 * m];
-                        *best = (*best).max(rows[first][k0] + rest);
-                    }
+            let pairs: [[Profit; 9]; 3] = core::array::from_fn(|first| {
+                let (a, b) = (&rows[(first + 1) % 3], &rows[(first + 2) % 3]);
+                core::array::from_fn(|m| {
+                    let (k1, k2) = (m % 3, m / 3);
+                    (a[3 + k1] + b[6 + k2]).max(b[3 + k1] + a[6 + k2])
+                })
+            });
+            for (m, best) in best.chunks_exact_mut(3).enumerate() {
+                for (k0, best) in best.iter_mut().enumerate() {
+                    *best = (rows[0][k0] + pairs[0][m]).max(rows[1][k0] + pairs[1][m]).max(rows[2][k0] + pairs[2][m]);
                 }
             }
         }
