@@ -113,7 +113,12 @@ const WEAK_GAP: i64 = 4;
 /// root. Instructions against one run: `climbed-proofs-7` -28%, five climbed sets -18% to
 /// -54%, `pattern-proofs-3` and the sparse sets the same (their proofs are shorter); 50 did
 /// about as well but cost `pattern-proofs-3` 17%, 200 did less well; growing by 1.5 or 3
-/// instead of 2 came within 5%.
+/// instead of 2 came within 5%. The first run takes one pattern step at every node, the root's
+/// neighbours too (ROOTWARD_STEPS are for the runs after): it is there to learn the weights.
+/// Instructions against the full steps: nine climbed or sparse sets -6% to -33%, one +9%,
+/// `pattern-proofs-3` +6% (its proofs often end within the first run), NOIP and the empty
+/// grid the same; the bench's climb against it ends in a set of 4.6 billion, against 8.3 for
+/// the build before on its own climb.
 const RESTART_NODES: u64 = 100;
 /// Pattern-bound steps at the root before such a search (about 6 us each). On the climbed
 /// grids the bound rules the targets above the optimum out after some hundreds of steps but
@@ -138,6 +143,9 @@ pub struct Outcome {
     pub nodes: u64,
     /// Of those, the nodes searched with the strong (pattern) bound.
     pub strong_nodes: u64,
+    /// Evaluations of the pattern bound (each digit's best pattern at one set of multipliers:
+    /// a subgradient step, or the fixing where steps end), at the root and at those nodes.
+    pub pattern_evaluations: u64,
     /// The Lagrangian bound, in points, rounded down.
     pub bound: i64,
 }
@@ -171,6 +179,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         best_score: score(&first),
         nodes,
         strong_nodes: 0,
+        node_evaluations: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
         weak_budget: WEAK_QUICK_BUDGET,
@@ -192,10 +201,11 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
             return Err(Error::Timeout);
         }
         if proven {
+            let pattern_evaluations = solver.node_evaluations + solver.patterns.evaluations;
             let Solver { best, best_score, nodes, strong_nodes, .. } = solver;
             debug_assert_eq!(score(&best), best_score);
             let bound = bound.div_euclid(SCALE);
-            return Ok(Outcome { score: best_score as i32, grid: best, nodes, strong_nodes, bound });
+            return Ok(Outcome { score: best_score as i32, grid: best, nodes, strong_nodes, pattern_evaluations, bound });
         }
     }
 }
@@ -211,6 +221,8 @@ struct Solver<'a, 'd> {
     best_score: i64,
     nodes: u64,
     strong_nodes: u64,
+    /// Pattern-bound evaluations at search nodes (the root checks count in `patterns`).
+    node_evaluations: u64,
     patterns: PatternBound,
     /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
     quick_weak: bool,
@@ -359,9 +371,11 @@ impl<'a, 'd> Solver<'a, 'd> {
         let mut proof_nodes = 0;
         loop {
             let mut at_node = self.patterns.clone();
-            let proof = Search { weights: Some(&mut weights), ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
+            let rootward = budget > RESTART_NODES;
+            let proof = Search { weights: Some(&mut weights), rootward, ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
                 .run(limit, exhaustive, budget);
             self.strong_nodes += proof.nodes;
+            self.node_evaluations += at_node.evaluations - self.patterns.evaluations;
             proof_nodes += proof.nodes;
             if proof.complete || self.deadline.passed() {
                 self.weights = weights;
@@ -418,7 +432,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     ) -> Search<'s, 's, 'a, 'd> {
         self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None }
+        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None, rootward: true }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
@@ -431,6 +445,6 @@ impl<'a, 'd> Solver<'a, 'd> {
         strong: Option<&'s mut PatternBound>,
     ) -> Search<'s, 's, 'a, 'd> {
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None }
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None, rootward: true }
     }
 }

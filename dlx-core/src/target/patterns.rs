@@ -62,11 +62,19 @@ pub struct PatternBound {
     /// digit in each cell costs the bound (`shortfall[cell][digit]`, digit 1..=9, in 1/SCALE
     /// points; `i64::MAX` where no pattern passes).
     shortfall: [[i64; SIDE + 1]; CELLS],
+    /// Evaluations so far (each digit's best pattern at one set of multipliers): the bound's
+    /// effort, for tests and benchmarks.
+    pub evaluations: u64,
 }
 
 impl Default for PatternBound {
     fn default() -> Self {
-        PatternBound { multipliers: [0; CELLS], pattern: [[0; SIDE]; SIDE], shortfall: [[i64::MAX; SIDE + 1]; CELLS] }
+        PatternBound {
+            multipliers: [0; CELLS],
+            pattern: [[0; SIDE]; SIDE],
+            shortfall: [[i64::MAX; SIDE + 1]; CELLS],
+            evaluations: 0,
+        }
     }
 }
 
@@ -75,6 +83,7 @@ impl PatternBound {
     /// digit d may go there) at the current multipliers; None when some digit has no pattern
     /// at all (no grid is within `allowed`).
     fn evaluate(&mut self, allowed: &[u32; CELLS]) -> Option<i64> {
+        self.evaluations += 1;
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
         for digit in 1..=SIDE {
             let profit = self.profits(allowed, digit);
@@ -175,6 +184,7 @@ impl PatternBound {
         // The bound where the steps ended, from each digit's best pattern through every cell
         // (the best through a cell of the first row is the digit's best), which the fixing
         // needs anyway.
+        self.evaluations += 1;
         let mut through = [[[NO_PATTERN; SIDE]; SIDE]; SIDE];
         let mut best = [NO_PATTERN; SIDE];
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
