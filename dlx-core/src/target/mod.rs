@@ -117,8 +117,8 @@ const WEAK_GAP: i64 = 4;
 /// neighbours too (ROOTWARD_STEPS are for the runs after): it is there to learn the weights.
 /// Instructions against the full steps: nine climbed or sparse sets -6% to -33%, one +9%,
 /// `pattern-proofs-3` +6% (its proofs often end within the first run), NOIP and the empty
-/// grid the same; the bench's climb against it ends in a set of 4.6 billion, against 8.3 for
-/// the build before on its own climb.
+/// grid the same. In the adversary's eyes it is a draw: the bench's climb against it ends in a
+/// set of 8.3 billion, as against the build before (on which that one takes 4.6).
 const RESTART_NODES: u64 = 100;
 /// Pattern-bound steps at the root before such a search (about 6 us each). On the climbed
 /// grids the bound rules the targets above the optimum out after some hundreds of steps but
