@@ -113,12 +113,7 @@ const WEAK_GAP: i64 = 4;
 /// root. Instructions against one run: `climbed-proofs-7` -28%, five climbed sets -18% to
 /// -54%, `pattern-proofs-3` and the sparse sets the same (their proofs are shorter); 50 did
 /// about as well but cost `pattern-proofs-3` 17%, 200 did less well; growing by 1.5 or 3
-/// instead of 2 came within 5%. The first run takes one pattern step at every node, the root's
-/// neighbours too (ROOTWARD_STEPS are for the runs after): it is there to learn the weights.
-/// Instructions against the full steps: nine climbed or sparse sets -6% to -33%, one +9%,
-/// `pattern-proofs-3` +6% (its proofs often end within the first run), NOIP and the empty
-/// grid the same. In the adversary's eyes it is a draw: the bench's climb against it ends in a
-/// set of 8.3 billion, as against the build before (on which that one takes 4.6).
+/// instead of 2 came within 5%.
 const RESTART_NODES: u64 = 100;
 /// Pattern-bound steps at the root before such a search (about 6 us each). On the climbed
 /// grids the bound rules the targets above the optimum out after some hundreds of steps but
@@ -371,8 +366,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         let mut proof_nodes = 0;
         loop {
             let mut at_node = self.patterns.clone();
-            let rootward = budget > RESTART_NODES;
-            let proof = Search { weights: Some(&mut weights), rootward, ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
+            let proof = Search { weights: Some(&mut weights), ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
                 .run(limit, exhaustive, budget);
             self.strong_nodes += proof.nodes;
             self.node_evaluations += at_node.evaluations - self.patterns.evaluations;
@@ -432,7 +426,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     ) -> Search<'s, 's, 'a, 'd> {
         self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None, rootward: true }
+        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
@@ -445,6 +439,6 @@ impl<'a, 'd> Solver<'a, 'd> {
         strong: Option<&'s mut PatternBound>,
     ) -> Search<'s, 's, 'a, 'd> {
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None, rootward: true }
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None }
     }
 }

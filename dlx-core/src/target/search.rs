@@ -20,8 +20,7 @@ const NODES9: usize = max_nodes(SIDE);
 /// steps (the multipliers a node inherits) worse on the proofs (`climbed-proofs-7` +27%).
 const NODE_STEPS: usize = 1;
 /// Near the root, where a cut saves a whole subtree, a node takes `ROOTWARD_STEPS` less its
-/// depth (options chosen, the givens among them) if that is more, except in the first run of a
-/// search that restarts (see `RESTART_NODES`). Instructions against 3 steps everywhere (before the
+/// depth (options chosen) if that is more. Instructions against 3 steps everywhere (before the
 /// restarts and one step at deep nodes; 15 or 35 less the depth did less well with them): the set
 /// the bench's climb found against 8686564 (proofs of 480-950 pattern-bound nodes a grid) -56%,
 /// the set it found against 0228b89 and that set's five slowest grids -32% and -45%, the tests'
@@ -52,9 +51,6 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     /// With the pattern bound: the DLX engine's failure weights (by item) to start from, and
     /// where the run leaves them, for the next run over the same grid.
     pub(super) weights: Option<&'e mut Weights>,
-    /// With the pattern bound: whether nodes near the root take more steps (ROOTWARD_STEPS).
-    /// The first run of a search that restarts does not (see `RESTART_NODES`).
-    pub(super) rootward: bool,
 }
 
 /// Failure weights of the DLX engine for a 9x9 grid's items (index 0 unused).
@@ -67,7 +63,7 @@ impl Search<'_, '_, '_, '_> {
     /// and whether the search ended within `node_budget` nodes and before the deadline (if not,
     /// finding nothing proves nothing).
     pub(super) fn run(self, limit: i64, exhaustive: bool, node_budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, fixing, value, strong, deadline, weights, rootward } = self;
+        let Search { engine, cells, allowed, reduced, fixing, value, strong, deadline, weights } = self;
         let Some(patterns) = strong else {
             // The quick bound alone, on the bit boards: no matrix to build, and a branch far
             // cheaper than a DLX node (instructions against the DLX engine with the same bound:
@@ -147,7 +143,7 @@ impl Search<'_, '_, '_, '_> {
                 }
                 let target = score_within(value, limit.get());
                 let candidates = node_candidates(e, cells);
-                let Some(survivors) = patterns.tighten(&candidates, target, steps_at(e.chosen().count(), rootward), deadline) else {
+                let Some(survivors) = patterns.tighten(&candidates, target, steps_at(e.chosen().count()), deadline) else {
                     return false;
                 };
                 if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
@@ -176,11 +172,9 @@ impl Search<'_, '_, '_, '_> {
     }
 }
 
-/// Pattern-bound steps at a node `depth` options below the root, with or without the
-/// `rootward` steps.
-fn steps_at(depth: usize, rootward: bool) -> usize {
-    let near_root = if rootward { ROOTWARD_STEPS.saturating_sub(depth) } else { 0 };
-    NODE_STEPS.max(near_root)
+/// Pattern-bound steps at a node `depth` options below the root.
+fn steps_at(depth: usize) -> usize {
+    NODE_STEPS.max(ROOTWARD_STEPS.saturating_sub(depth))
 }
 
 /// The least score of a grid whose cost stays within `limit` below L's `value` (both scaled):
