@@ -285,36 +285,24 @@ const DEALS: [[u8; 3]; 216] = {
     table
 };
 
-/// Two bands' choices of columns give the third band's: the column of each stack they leave,
-/// or NO_CHOICE when they share one.
-const THIRD: [[u8; 27]; 27] = {
-    let mut table = [[NO_CHOICE; 27]; 27];
-    let mut a = 0;
-    while a < 27 {
-        let mut b = 0;
-        while b < 27 {
-            let (ka, kb) = ([a % 3, a / 3 % 3, a / 9], [b % 3, b / 3 % 3, b / 9]);
-            if ka[0] != kb[0] && ka[1] != kb[1] && ka[2] != kb[2] {
-                table[a][b] = ((3 - ka[0] - kb[0]) + 3 * (3 - ka[1] - kb[1]) + 9 * (3 - ka[2] - kb[2])) as u8;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
+/// Any two bands' choices of columns give the third band's (NO_CHOICE when the two share a
+/// column: no deal has both), and the first two bands' choices give the deal's index in DEALS.
+/// The deals give every order of each stack's columns, so they are the same for any two bands.
+const THIRD: [[u8; 27]; 27] = deal_tables().0;
+const DEAL_INDEX: [[u8; 27]; 27] = deal_tables().1;
 const NO_CHOICE: u8 = u8::MAX;
 
-/// The index in DEALS of the deal that gives the first two bands these choices.
-const DEAL_INDEX: [[u8; 27]; 27] = {
-    let mut table = [[0u8; 27]; 27];
+const fn deal_tables() -> ([[u8; 27]; 27], [[u8; 27]; 27]) {
+    let (mut third, mut index) = ([[NO_CHOICE; 27]; 27], [[0u8; 27]; 27]);
     let mut d = 0;
     while d < 216 {
-        table[DEALS[d][0] as usize][DEALS[d][1] as usize] = d as u8;
+        let [a, b, c] = DEALS[d];
+        third[a as usize][b as usize] = c;
+        index[a as usize][b as usize] = d as u8;
         d += 1;
     }
-    table
-};
+    (third, index)
+}
 
 /// Pairs of two bands' open choices up to which the deals are visited through them rather
 /// than all 216: deep in a search most choices pass a barred cell. Instructions against every
