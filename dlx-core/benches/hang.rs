@@ -6,7 +6,9 @@
 //!   unsolvable by construction;
 //! - one given changed: each hard-list puzzle with one given set to another letter, 5 times;
 //! - sparse: 200 random consistent grids of 0-60 givens (many solutions);
-//! - isomorphs: 200 relabelled and reshuffled hard-list puzzles (unique by construction).
+//! - isomorphs: 800 relabelled and reshuffled hard-list puzzles, 20 of each (unique by
+//!   construction; the tail is a few hard puzzles met in unlucky orders, so it takes many
+//!   isomorphs of each to show it).
 //!
 //! Every answer is checked: solutions for validity (and against the known one where there is
 //! one), "unsolvable" for the box family by construction; an "unsolvable" for a changed given
@@ -70,7 +72,7 @@ fn main() {
     families.push(("one given changed", changed));
     let sparse = (0..200).map(|_| (text(&support::sparse_16(&mut seed)), None, false)).collect();
     families.push(("sparse, 0-60 givens", sparse));
-    let isomorphs: Vec<(String, Option<String>, bool)> = (0..200)
+    let isomorphs: Vec<(String, Option<String>, bool)> = (0..20 * hard.len())
         .map(|k| {
             let p: Puzzle = puzzles::isomorph(&hard[k % hard.len()], &mut seed);
             (p.text, p.solution, false)
@@ -78,8 +80,9 @@ fn main() {
         .collect();
     families.push(("isomorphs of the hard list", isomorphs));
 
-    let mut md = String::from("| family | n | solved | unsolvable | mean us | median us | worst us |\n");
-    md.push_str("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    // The goal is every puzzle under 100 ms: the last column counts those over it.
+    let mut md = String::from("| family | n | solved | unsolvable | mean us | median us | worst us | over 100 ms |\n");
+    md.push_str("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (name, set) in &families {
         eprintln!("{name}: {} puzzles", set.len());
         let mut times = Vec::new();
@@ -90,9 +93,10 @@ fn main() {
             solved += usize::from(ok);
         }
         let (mean, median, worst) = puzzles::mean_median_worst(&times);
+        let slow = times.iter().filter(|&&us| us > 100_000.0).count();
         writeln!(
             md,
-            "| {name} | {} | {solved} | {} | {mean:.0} | {median:.0} | {worst:.0} |",
+            "| {name} | {} | {solved} | {} | {mean:.0} | {median:.0} | {worst:.0} | {slow} |",
             set.len(),
             set.len() - solved
         )
