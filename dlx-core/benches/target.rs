@@ -12,6 +12,14 @@
 //! target/bench/target-per-grid.txt, and the sparse and climbed grids
 //! (target/bench/target-sparse.txt, target-climbed.txt: 81 digits a line); `DLX_BENCH_TARGET_EXTRA=FILE` adds a set of such lines (to time another
 //! version on the same grids), and `DLX_BENCH_TARGET_ONLY=FILE` times that file alone.
+//!
+//! For judging a change to the search (docs/design.md: a climb against one build is not
+//! enough, and times on this machine move by 1.5x between runs): `DLX_BENCH_TARGET_CLIMBS=PREFIX`
+//! runs only the climb, from the same start with four seeds (`CLIMB_SEED` plus 0 to 3, the first
+//! the bench's own), and writes the grids of each to `PREFIX0.txt` .. `PREFIX3.txt`;
+//! `DLX_BENCH_TARGET_EFFORT=FILE` solves each grid of a file once and prints the deterministic
+//! effort (nodes, pattern-bound nodes, pattern evaluations), to run under
+//! `valgrind --tool=cachegrind` for instructions.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -292,6 +300,20 @@ fn read_lines(path: &str) -> Vec<[u8; 81]> {
 
 fn main() {
     // `cargo bench` passes --bench; nothing else is taken.
+    if let Ok(path) = std::env::var("DLX_BENCH_TARGET_EFFORT") {
+        let grids = read_lines(&path);
+        let (mut nodes, mut strong, mut evaluations) = (0, 0, 0);
+        for grid in &grids {
+            let outcome = target::target_max(grid, &mut Deadline::new(&mut || false)).unwrap();
+            (nodes, strong, evaluations) =
+                (nodes + outcome.nodes, strong + outcome.strong_nodes, evaluations + outcome.pattern_evaluations);
+        }
+        println!(
+            "{} grids: nodes {nodes}, pattern-bound nodes {strong}, pattern evaluations {evaluations}",
+            grids.len()
+        );
+        return;
+    }
     if let Ok(path) = std::env::var("DLX_BENCH_TARGET_ONLY") {
         // A quick look at one file of grids: no other set, nothing written.
         let mut log = String::new();
@@ -330,6 +352,23 @@ fn main() {
         })
         .collect();
     let start: Vec<[u8; 81]> = sparse_set.iter().chain(kept.iter().flat_map(|(_, g)| g)).copied().collect();
+    if let Ok(prefix) = std::env::var("DLX_BENCH_TARGET_CLIMBS") {
+        // The four climbs share the start and nothing else: one thread each.
+        std::thread::scope(|scope| {
+            for k in 0..4u64 {
+                let (start, prefix) = (&start, &prefix);
+                scope.spawn(move || {
+                    let climbed = hill_climb(start, CLIMB_POOL, CLIMB_STEPS, &mut (CLIMB_SEED + k));
+                    let lines: String = climbed
+                        .iter()
+                        .map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n")
+                        .collect();
+                    std::fs::write(format!("{prefix}{k}.txt"), lines).unwrap();
+                });
+            }
+        });
+        return;
+    }
     let mut climb_seed = CLIMB_SEED;
     let climbed = hill_climb(&start, CLIMB_POOL, CLIMB_STEPS, &mut climb_seed);
     // Kept for runs of other versions on the same grids (DLX_BENCH_TARGET_EXTRA).
