@@ -7,8 +7,8 @@
 //! - one given changed: each hard-list puzzle with one given set to another letter, 5 times;
 //! - sparse: 200 random consistent grids of 0-60 givens (many solutions);
 //! - isomorphs: 800 relabelled and reshuffled hard-list puzzles, 20 of each (unique by
-//!   construction; the tail is a few hard puzzles met in unlucky orders, so it takes many
-//!   isomorphs of each to show it).
+//!   construction; the tail is a few hard puzzles whose effort varies threefold between
+//!   isomorphs, so it takes many isomorphs of each to show it).
 //!
 //! Every answer is checked: solutions for validity (and against the known one where there is
 //! one), "unsolvable" for the box family by construction; an "unsolvable" for a changed given
