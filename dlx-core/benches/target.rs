@@ -298,6 +298,13 @@ fn read_lines(path: &str) -> Vec<[u8; 81]> {
     text.lines().map(|l| std::array::from_fn(|k| l.as_bytes()[k] - b'0')).collect()
 }
 
+/// What [`read_lines`] reads: one grid a line, 81 digits.
+fn write_lines(path: impl AsRef<Path>, grids: &[[u8; 81]]) {
+    let lines: String =
+        grids.iter().map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n").collect();
+    std::fs::write(path, lines).unwrap();
+}
+
 fn main() {
     // `cargo bench` passes --bench; nothing else is taken.
     if let Ok(path) = std::env::var("DLX_BENCH_TARGET_EFFORT") {
@@ -359,11 +366,7 @@ fn main() {
                 let (start, prefix) = (&start, &prefix);
                 scope.spawn(move || {
                     let climbed = hill_climb(start, CLIMB_POOL, CLIMB_STEPS, &mut (CLIMB_SEED + k));
-                    let lines: String = climbed
-                        .iter()
-                        .map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n")
-                        .collect();
-                    std::fs::write(format!("{prefix}{k}.txt"), lines).unwrap();
+                    write_lines(format!("{prefix}{k}.txt"), &climbed);
                 });
             }
         });
@@ -373,9 +376,7 @@ fn main() {
     let climbed = hill_climb(&start, CLIMB_POOL, CLIMB_STEPS, &mut climb_seed);
     // Kept for runs of other versions on the same grids (DLX_BENCH_TARGET_EXTRA).
     for (name, grids) in [("target-climbed.txt", &climbed), ("target-sparse.txt", &sparse_set)] {
-        let lines: String =
-            grids.iter().map(|g| g.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n").collect();
-        std::fs::write(out_dir().join(name), lines).unwrap();
+        write_lines(out_dir().join(name), grids);
     }
     if let Ok(path) = std::env::var("DLX_BENCH_TARGET_EXTRA") {
         sets.push((format!("extra: {path}"), read_lines(&path)));
