@@ -270,19 +270,19 @@ impl Shape {
     /// Item numbers, 1-based as the engine wants. The order (cells, rows, boxes, columns) is
     /// the original POJ 3076 program's: the engine breaks length ties by item order, and this
     /// order measured much faster than putting the box constraints first.
-    fn cell_item(self, cell: usize) -> usize {
+    pub(crate) fn cell_item(self, cell: usize) -> usize {
         1 + cell
     }
 
-    fn row_item(self, row: usize, digit: usize) -> usize {
+    pub(crate) fn row_item(self, row: usize, digit: usize) -> usize {
         1 + self.cells() + row * self.side() + (digit - 1)
     }
 
-    fn box_item(self, bx: usize, digit: usize) -> usize {
+    pub(crate) fn box_item(self, bx: usize, digit: usize) -> usize {
         1 + 2 * self.cells() + bx * self.side() + (digit - 1)
     }
 
-    fn col_item(self, col: usize, digit: usize) -> usize {
+    pub(crate) fn col_item(self, col: usize, digit: usize) -> usize {
         1 + 3 * self.cells() + col * self.side() + (digit - 1)
     }
 

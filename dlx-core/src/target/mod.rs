@@ -54,6 +54,7 @@ use self::patterns::PatternBound;
 use self::relaxation::{ReducedCosts, Relaxation};
 use self::search::{Search, SearchRun, Weights, score_within};
 pub use self::weights::{CELLS, Grid, SCALE, score};
+use self::weights::SIDE;
 use crate::Error;
 use crate::exact_cover::deadline::Deadline;
 use crate::sudoku::{self, Engine, Engine9, Shape};
@@ -115,6 +116,17 @@ const WEAK_GAP: i64 = 4;
 /// about as well but cost `pattern-proofs-3` 17%, 200 did less well; growing by 1.5 or 3
 /// instead of 2 came within 5%.
 const RESTART_NODES: u64 = 100;
+/// Before that search, the item the pattern bound hesitates over most (see
+/// `Solver::contested_item`) gets this much failure weight, so that every run branches on it at
+/// the root. On most grids whose proof needs that search, some item closes it at once (every
+/// option of it, forced, leaves the pattern LP below the target), and the items in that order
+/// reach one within the first 25 on most of them (docs/design.md). Instructions against the
+/// failure weights alone: `climbed-proofs-7` -19%, `pattern-proofs-3` -10%, the build before's
+/// four climbs -30%, the sets climbed against four other trial builds -11% (each of their 16
+/// sets less), its own four climbs -1.5% (one seed 12% more).
+const FIRST_ITEM_WEIGHT: u32 = 1 << 20;
+/// Steps whose best patterns are counted to find that item (from where the root check ended).
+const CONTESTED_STEPS: usize = 50;
 /// Pattern-bound steps at the root before such a search (about 6 us each). On the climbed
 /// grids the bound rules the targets above the optimum out after some hundreds of steps but
 /// falls slowly: with 400 steps and a stall limit of 15, the target one above the optimum went
@@ -363,6 +375,9 @@ impl<'a, 'd> Solver<'a, 'd> {
         // a restart would lower its limit, and the next run would have to start from there.
         let mut budget = if exhaustive { u64::MAX } else { RESTART_NODES };
         let mut weights = self.weights;
+        if !exhaustive && let Some(item) = self.contested_item(target) {
+            weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
+        }
         let mut proof_nodes = 0;
         loop {
             let mut at_node = self.patterns.clone();
@@ -405,6 +420,57 @@ impl<'a, 'd> Solver<'a, 'd> {
                 false
             }
         }
+    }
+
+    /// The item (as the engine numbers a 9x9 grid's) whose options the pattern bound hesitates
+    /// between most, over what the last check kept for `target`: the one whose second most
+    /// frequent option is most frequent in the best patterns of CONTESTED_STEPS more steps.
+    /// None when that check was for another target.
+    fn contested_item(&mut self, target: i64) -> Option<usize> {
+        let kept = self.kept_candidates(target)?;
+        let mut stepping = self.patterns.clone();
+        let counts = stepping.pattern_counts(&kept, target, CONTESTED_STEPS, self.deadline);
+        self.node_evaluations += stepping.evaluations - self.patterns.evaluations;
+        let shape = Shape::NINE;
+        // Each item's options, as (cell, digit) for k = 0..9.
+        let cell_of = |r: usize, c: usize| SIDE * r + c;
+        let in_box = |b: usize, k: usize| cell_of(b / 3 * 3 + k / 3, b % 3 * 3 + k % 3);
+        let mut best = (0, None);
+        let mut consider = |item: usize, option: &dyn Fn(usize) -> (usize, usize)| {
+            let mut seen = [0u16; SIDE];
+            let mut open = 0;
+            for (k, seen) in seen.iter_mut().enumerate() {
+                let (cell, digit) = option(k);
+                if kept[cell] & (1 << digit) != 0 {
+                    *seen = counts[cell][digit];
+                    open += 1;
+                }
+            }
+            seen.sort_unstable();
+            if open >= 2 && seen[SIDE - 2] > best.0 {
+                best = (seen[SIDE - 2], Some(item));
+            }
+        };
+        for cell in 0..CELLS {
+            consider(shape.cell_item(cell), &|k| (cell, k + 1));
+        }
+        // Ties go to the first in this order.
+        for unit in 0..SIDE {
+            for digit in 1..=SIDE {
+                consider(shape.row_item(unit, digit), &|k| (cell_of(unit, k), digit));
+            }
+        }
+        for unit in 0..SIDE {
+            for digit in 1..=SIDE {
+                consider(shape.box_item(unit, digit), &|k| (in_box(unit, k), digit));
+            }
+        }
+        for unit in 0..SIDE {
+            for digit in 1..=SIDE {
+                consider(shape.col_item(unit, digit), &|k| (cell_of(k, unit), digit));
+            }
+        }
+        best.1
     }
 
     /// The candidates the last pattern check kept, if it was for `target` (a grid reaching it

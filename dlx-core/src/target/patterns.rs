@@ -160,25 +160,9 @@ impl PatternBound {
                 }
                 window_start = Some(lowest);
             }
-            // How often each cell is covered by the nine patterns, less one.
-            let mut excess = [-1i64; CELLS];
-            for columns in &self.pattern {
-                for (row, &col) in columns.iter().enumerate() {
-                    excess[row * SIDE + usize::from(col)] += 1;
-                }
-            }
-            if excess.iter().all(|&e| e == 0) {
+            if !self.step(value, aim, &mut direction) {
                 // The patterns already form a grid reaching target.
                 break;
-            }
-            for (d, e) in direction.iter_mut().zip(excess) {
-                *d = e as f64 + DEFLECT * *d;
-            }
-            let norm2: f64 = direction.iter().map(|d| d * d).sum();
-            // L falls as the multipliers of over-covered cells rise.
-            let step = (value - aim) as f64 / norm2;
-            for (u, d) in self.multipliers.iter_mut().zip(direction) {
-                *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
             }
         }
         // The bound where the steps ended, from each digit's best pattern through every cell
@@ -216,6 +200,65 @@ impl PatternBound {
             }
         }
         Some(survivors)
+    }
+
+    /// One subgradient step from the patterns of the evaluation that gave `value` (Polyak's
+    /// rule towards `aim`, deflected by `direction`, the last step's, which it becomes); false,
+    /// and no step, when the nine patterns already form a grid.
+    fn step(&mut self, value: i64, aim: i64, direction: &mut [f64; CELLS]) -> bool {
+        // How often each cell is covered by the nine patterns, less one.
+        let mut excess = [-1i64; CELLS];
+        for columns in &self.pattern {
+            for (row, &col) in columns.iter().enumerate() {
+                excess[row * SIDE + usize::from(col)] += 1;
+            }
+        }
+        if excess.iter().all(|&e| e == 0) {
+            return false;
+        }
+        for (d, e) in direction.iter_mut().zip(excess) {
+            *d = e as f64 + DEFLECT * *d;
+        }
+        let norm2: f64 = direction.iter().map(|d| d * d).sum();
+        // L falls as the multipliers of over-covered cells rise.
+        let step = (value - aim) as f64 / norm2;
+        for (u, d) in self.multipliers.iter_mut().zip(direction.iter()) {
+            *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
+        }
+        true
+    }
+
+    /// How often each candidate (`[cell][digit]`) is in its digit's best pattern over `steps`
+    /// more steps towards `target` over the grids within `allowed`: where the relaxation
+    /// still hesitates between a unit's options (see `target`'s choice of the first item to
+    /// branch on). The steps move the multipliers; call it on a copy. Fewer steps once
+    /// `deadline` passes.
+    pub fn pattern_counts(
+        &mut self,
+        allowed: &[u32; CELLS],
+        target: i64,
+        steps: usize,
+        deadline: &mut Deadline,
+    ) -> [[u16; SIDE + 1]; CELLS] {
+        let aim = SCALE * target - SCALE / 5;
+        let mut counts = [[0u16; SIDE + 1]; CELLS];
+        let mut direction = [0.0f64; CELLS];
+        for _ in 0..steps {
+            // As in `tighten`.
+            if deadline.tick(32) {
+                break;
+            }
+            let Some(value) = self.evaluate(allowed) else { break };
+            for (digit, columns) in self.pattern.iter().enumerate() {
+                for (row, &col) in columns.iter().enumerate() {
+                    counts[row * SIDE + usize::from(col)][digit + 1] += 1;
+                }
+            }
+            if !self.step(value, aim, &mut direction) {
+                break;
+            }
+        }
+        counts
     }
 
     /// What putting each digit in each cell costs the bound where the last
