@@ -58,7 +58,7 @@ fn timed(puzzle: &str, known: Option<&str>, unsolvable: bool) -> (f64, bool) {
     }
 }
 
-/// Runs a puzzle is timed; the best counts (what the machine does, less the interference).
+/// Runs of each puzzle; the fastest is its time (the machine's, less the interference).
 const RUNS: usize = 3;
 
 fn main() {
@@ -126,7 +126,7 @@ fn main() {
         count_us.push(count);
     }
     let (s, c) = (puzzles::mean_median_worst(&solve_us), puzzles::mean_median_worst(&count_us));
-    md.push_str("\nEach time is the best of 3 runs a puzzle.\n");
+    writeln!(md, "\nEach time is the best of {RUNS} runs a puzzle.").unwrap();
     writeln!(
         md,
         "\nOn the hard list, `dlx_count16` up to 2: mean {:.0} us, worst {:.0} us, against `dlx_solve16`'s {:.0} and {:.0} us ({:.1}x the mean).",

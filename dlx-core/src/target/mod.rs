@@ -375,6 +375,8 @@ impl<'a, 'd> Solver<'a, 'd> {
         // a restart would lower its limit, and the next run would have to start from there.
         let mut budget = if exhaustive { u64::MAX } else { RESTART_NODES };
         let mut weights = self.weights;
+        // Through the failure weights, so it carries to the grid's later targets as they do
+        // (as measured; their own first items get the same raise).
         if !exhaustive && let Some(item) = self.contested_item(target) {
             weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
         }
