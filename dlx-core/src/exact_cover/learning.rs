@@ -102,8 +102,12 @@ const DOOMED: u16 = 0x8000;
 const PERMANENT: u16 = 0x4000;
 /// Literal block distances are counted up to this, which is plenty for ranking.
 const LBD_CAP: usize = 255;
-/// Conflicts per unit of the Luby sequence of restarts (measured best: see docs/design.md).
-const LUBY_UNIT: u64 = 100;
+/// The first restart, early so that the caller's reasoning at the root (see
+/// [`Learner::solve_within`]) runs soon: the Hall sets prove the box family there.
+const FIRST_RESTART: u64 = 100;
+/// Conflicts per unit of the Luby sequence of the later restarts: on the tail of the hard
+/// isomorphs, 1,000, 2,000 and 4,000 did alike and far better than 100 (docs/design.md).
+const LUBY_UNIT: u64 = 1000;
 /// VSIDS: each conflict's bump grows by 1/0.95, so older activity fades.
 const DECAY: f32 = 0.95;
 
@@ -374,7 +378,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
         self.order_decisions();
         self.luby = (1, 1);
-        self.next_restart = LUBY_UNIT;
+        self.next_restart = FIRST_RESTART;
         self.search(max_conflicts, deadline, root)
     }
 
