@@ -106,10 +106,10 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
 }
 
 /// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the
-/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 6,744
-/// conflicts, their isomorphs 14,664, 0.2 s); it is there so that the promise "it ends" rests
-/// on the DLX's exhaustive search of a finite tree, which needs no argument about learnt
-/// clauses that get deleted.
+/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 7,018
+/// conflicts, their isomorphs about 11,000, 0.12 s); it is there so that the promise "it
+/// ends" rests on the DLX's exhaustive search of a finite tree, which needs no argument about
+/// learnt clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
 
 /// The stack space of one [`Workspace::solve`] or [`Workspace::count`]: the learner, and should
