@@ -103,10 +103,11 @@ const PERMANENT: u16 = 0x4000;
 /// Literal block distances are counted up to this, which is plenty for ranking.
 const LBD_CAP: usize = 255;
 /// The first restart, early so that the caller's reasoning at the root (see
-/// [`Learner::solve_within`]) runs soon: the Hall sets prove the box family there.
+/// [`Learner::solve_within`]) runs soon: for Sudoku, the Hall sets prove the box family there.
 const FIRST_RESTART: u64 = 100;
-/// Conflicts per unit of the Luby sequence of the later restarts: on the tail of the hard
-/// isomorphs, 1,000, 2,000 and 4,000 did alike and far better than 100 (docs/design.md).
+/// Conflicts per unit of the Luby sequence of the later restarts: on isomorphs of the hardest
+/// 16x16 puzzles, 1,000, 2,000 and 4,000 did alike, with half as many over 8,000 conflicts as
+/// 100 (docs/design.md).
 const LUBY_UNIT: u64 = 1000;
 /// VSIDS: each conflict's bump grows by 1/0.95, so older activity fades.
 const DECAY: f32 = 0.95;
