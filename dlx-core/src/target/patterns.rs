@@ -126,7 +126,6 @@ impl PatternBound {
         steps: usize,
         deadline: &mut Deadline,
     ) -> Option<[u32; CELLS]> {
-        let aim = SCALE * target - SCALE / 5;
         // Steps stop once the bound has not fallen for STALL_STEPS steps: it has reached what
         // these multipliers can give (the target is then usually reachable); or once it falls
         // too slowly to reach the target in the steps left (PROGRESS_WINDOW).
@@ -160,7 +159,7 @@ impl PatternBound {
                 }
                 window_start = Some(lowest);
             }
-            if !self.step(value, aim, &mut direction) {
+            if !self.step(value, target, &mut direction) {
                 // The patterns already form a grid reaching target.
                 break;
             }
@@ -203,9 +202,11 @@ impl PatternBound {
     }
 
     /// One subgradient step from the patterns of the evaluation that gave `value` (Polyak's
-    /// rule towards `aim`, deflected by `direction`, the last step's, which it becomes); false,
-    /// and no step, when the nine patterns already form a grid.
-    fn step(&mut self, value: i64, aim: i64, direction: &mut [f64; CELLS]) -> bool {
+    /// rule, aimed a fifth of a point below `target` as [`PatternBound::tighten`] says, deflected
+    /// by `direction`, the last step's, which it becomes); false, and no step, when the nine
+    /// patterns already form a grid.
+    fn step(&mut self, value: i64, target: i64, direction: &mut [f64; CELLS]) -> bool {
+        let aim = SCALE * target - SCALE / 5;
         // How often each cell is covered by the nine patterns, less one.
         let mut excess = [-1i64; CELLS];
         for columns in &self.pattern {
@@ -240,7 +241,6 @@ impl PatternBound {
         steps: usize,
         deadline: &mut Deadline,
     ) -> [[u16; SIDE + 1]; CELLS] {
-        let aim = SCALE * target - SCALE / 5;
         let mut counts = [[0u16; SIDE + 1]; CELLS];
         let mut direction = [0.0f64; CELLS];
         for _ in 0..steps {
@@ -254,7 +254,7 @@ impl PatternBound {
                     counts[row * SIDE + usize::from(col)][digit + 1] += 1;
                 }
             }
-            if !self.step(value, aim, &mut direction) {
+            if !self.step(value, target, &mut direction) {
                 break;
             }
         }
