@@ -46,7 +46,7 @@ pub type Engine16 =
 /// The engine's memory sized for 9x9 grids.
 pub type Engine9 = Storage<u16, { max_items(9) }, { max_options(9) }, { max_nodes(9) }, { capacity(9).words::<u16>() }>;
 
-/// Words of learnt clauses in [`Learner16`] (48 KiB of its 158 KiB).
+/// Words of learnt clauses in [`Learner16`] (48 KiB of its 164 KiB).
 pub const STORE16: usize = 24_576;
 /// Clause learning sized for 16x16 grids.
 pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, STORE16>;
@@ -106,8 +106,8 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
 }
 
 /// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the
-/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 7,018
-/// conflicts, their isomorphs about 11,000, 0.12 s); it is there so that the promise "it
+/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 3,038
+/// conflicts, their isomorphs about 9,300, 0.11 s); it is there so that the promise "it
 /// ends" rests on the DLX's exhaustive search of a finite tree, which needs no argument about
 /// learnt clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
