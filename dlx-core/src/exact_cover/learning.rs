@@ -254,6 +254,22 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         self.fault
     }
 
+    /// The offset of the first stored clause with no literal true when the chosen options are
+    /// those `chosen` says (a solution: every learnt clause is a consequence, so each holds in
+    /// every solution), or None. For tests: it reads the whole store.
+    #[cfg(test)]
+    pub fn clause_false_in(&self, chosen: impl Fn(usize) -> bool) -> Option<usize> {
+        let mut c = 0;
+        while c < self.store_end {
+            let len = usize::from(self.store[c]);
+            if !(0..len).any(|k| chosen(var(self.lit_at(c, k))) == is_choice(self.lit_at(c, k))) {
+                return Some(c);
+            }
+            c += HEADER + len;
+        }
+        None
+    }
+
     fn check_if_asked(&mut self) {
         if self.checking && self.fault.is_none() {
             self.fault = self.check_state().err();

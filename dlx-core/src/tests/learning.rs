@@ -1,8 +1,9 @@
 //! The clause-learning search (`dlx_solve16`'s) against independent evidence: a backtracking
 //! reference on 4x4 grids, the listed unique answers of the 9x9 and 16x16 corpora, puzzles made
 //! unsolvable by one wrong digit (which a proof of "no solution" must then find, by search),
-//! and the DLX engine's solution counts. The small stores used here make the learner delete and
-//! pack its clauses hundreds of times, with every invariant checked at each such step.
+//! the DLX engine's solution counts, and every learnt clause against the listed solution. The
+//! small stores used here make the learner delete and pack its clauses hundreds of times, with
+//! every invariant checked at each such step.
 
 use super::common::{brute_force_4x4, is_completion, no_limit, read_data, rng};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
@@ -169,6 +170,32 @@ fn hard_16x16_sets_give_the_listed_answers_with_a_small_store() {
         }
     }
     assert!(reductions > 100, "only {reductions} store reductions");
+}
+
+#[test]
+fn every_learnt_clause_holds_in_the_listed_solution_mid_search() {
+    // A learnt clause, shrunk and minimized, must be a consequence of the puzzle, so the
+    // listed (unique) solution satisfies it; a search stopped after some conflicts still holds
+    // every clause it kept, checked against that solution rather than the search's own values.
+    let mut slot = MaybeUninit::<sudoku::Learner16>::uninit();
+    let mut checked = 0;
+    for name in ["enjoysudoku-blue-ultimate-15", "enjoysudoku-tarek-first20-20"] {
+        let puzzles = read_data(&format!("sudoku16/{name}.txt"));
+        let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
+        for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
+            let (cells, solution) = (letters(p), letters(s));
+            for limit in [30, 300, 3_000] {
+                let learner = sudoku::Learner16::new_in(&mut slot, SudokuCover::<4>).unwrap();
+                let givens =
+                    cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * 16 + usize::from(d) - 1);
+                let _ = learner.solve_within(givens, limit, &mut no_limit(), &mut |_, _| true);
+                let false_clause = learner.clause_false_in(|o| solution[o / 16] == (o % 16 + 1) as u8);
+                assert_eq!(false_clause, None, "{name} line {} after {limit} conflicts", line + 1);
+                checked += learner.stats().conflicts;
+            }
+        }
+    }
+    assert!(checked > 20_000, "only {checked} conflicts' clauses checked");
 }
 
 #[test]
