@@ -1,6 +1,7 @@
 //! The inputs that could make a 16x16 call slow, run on demand (`make bench-hang`): four
 //! families generated with a fixed seed, each puzzle timed through `dlx_solve16`'s work
-//! (`dlx_core::solve16`), and `dlx_count16` up to 2 against `dlx_solve16` on the hard list.
+//! (`dlx_core::solve16`), and `dlx_count16` up to 2 against `dlx_solve16` on the hard list
+//! and on the isomorphs.
 //! Each time is the best of 3 runs (one run: the count over 100 ms moved between 10 and 19 of
 //! the 800 isomorphs from one run to the next, with the same conflicts).
 //!
@@ -19,15 +20,19 @@
 //! For a change to the learner, whose effort on the tail moves a lot between isomorphs:
 //! `DLX_BENCH_HANG_EFFORT=1` only counts conflicts (deterministic, no timing, nothing written)
 //! on the hard list, the 800 isomorphs above, two more 800 drawn alike with other seeds, and
-//! 20 isomorphs of each of the six hard-list puzzles that took the most conflicts.
+//! 20 isomorphs of each of the six hard-list puzzles that took the most conflicts; on the
+//! first two, the conflicts of counting up to 2 as well.
 
 use std::fmt::Write as _;
+use std::mem::MaybeUninit;
 use std::time::Instant;
 
 #[allow(dead_code)]
 mod puzzles;
 mod support;
 
+use dlx_core::exact_cover::deadline::Deadline;
+use dlx_core::sudoku::{self, Shape, Workspace16};
 use puzzles::Puzzle;
 
 /// Cells 0 (blank) or 1..=16 as the library's text.
@@ -66,6 +71,11 @@ fn timed(puzzle: &str, known: Option<&str>, unsolvable: bool) -> (f64, bool) {
 /// Runs of each puzzle; the fastest is its time (the machine's, less the interference).
 const RUNS: usize = 3;
 
+/// The fastest of [`RUNS`] runs of `run`, in microseconds.
+fn best(mut run: impl FnMut() -> f64) -> f64 {
+    (0..RUNS).map(|_| run()).fold(f64::INFINITY, f64::min)
+}
+
 /// A family's puzzles: the text, the known solution if any, and whether it is unsolvable by
 /// construction.
 type Family = Vec<(String, Option<String>, bool)>;
@@ -84,6 +94,7 @@ fn main() {
     // The goal is every puzzle under 100 ms: the last column counts those over it.
     let mut md = String::from("| family | n | solved | unsolvable | mean us | median us | worst us | over 100 ms |\n");
     md.push_str("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    let mut isomorph_us = Vec::new(); // the last family's times
     for (name, set) in &families {
         eprintln!("{name}: {} puzzles", set.len());
         let mut times = Vec::new();
@@ -95,6 +106,7 @@ fn main() {
             solved += usize::from(ok);
         }
         let (mean, median, worst) = puzzles::mean_median_worst(&times);
+        isomorph_us = times.clone();
         let slow = times.iter().filter(|&&us| us > 100_000.0).count();
         writeln!(
             md,
@@ -105,30 +117,44 @@ fn main() {
         .unwrap();
     }
 
-    // Counting up to 2 against solving, on the hard list.
-    let (mut solve_us, mut count_us) = (Vec::new(), Vec::new());
-    for p in &hard {
-        let (mut solve, mut count) = (f64::INFINITY, f64::INFINITY);
-        for _ in 0..RUNS {
-            let start = Instant::now();
-            let solution = dlx_core::solve16(p.text.bytes()).unwrap();
-            solve = solve.min(start.elapsed().as_secs_f64() * 1e6);
-            assert_eq!(Some(String::from_utf8(solution.to_vec()).unwrap()), p.solution);
-            let start = Instant::now();
-            assert_eq!(dlx_core::count16(p.text.bytes(), 2, || false), Ok(1), "{}", p.text);
-            count = count.min(start.elapsed().as_secs_f64() * 1e6);
-        }
-        solve_us.push(solve);
-        count_us.push(count);
+    // Counting up to 2 against solving, on the hard list and on its 800 isomorphs (whose
+    // solve times are the table's): the hard list's 40 means ride on a few puzzles whose
+    // effort moves twofold with any change to the search, the 800's much less.
+    let hard_set: Vec<(String, String)> = hard.iter().map(|p| (p.text.clone(), p.solution.clone().unwrap())).collect();
+    let solve_us: Vec<f64> =
+        hard_set.iter().map(|(text, solution)| best(|| timed(text, Some(solution), false).0)).collect();
+    let isomorphs = &families.last().unwrap().1;
+    let isomorph_set: Vec<(String, String)> =
+        isomorphs.iter().map(|(t, s, _)| (t.clone(), s.clone().unwrap())).collect();
+    writeln!(md, "\nEach time is the best of {RUNS} runs a puzzle.\n").unwrap();
+    writeln!(md, "| `dlx_count16` up to 2 against `dlx_solve16` | n | count mean us | count worst us | solve mean us | solve worst us | ratio of means |").unwrap();
+    writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
+    for (name, set, solve_us) in
+        [("hard list", &hard_set, &solve_us), ("isomorphs of the hard list", &isomorph_set, &isomorph_us)]
+    {
+        let count_us: Vec<f64> = set
+            .iter()
+            .map(|(text, _)| {
+                best(|| {
+                    let start = Instant::now();
+                    assert_eq!(dlx_core::count16(text.bytes(), 2, || false), Ok(1), "{text}");
+                    start.elapsed().as_secs_f64() * 1e6
+                })
+            })
+            .collect();
+        let (s, c) = (puzzles::mean_median_worst(solve_us), puzzles::mean_median_worst(&count_us));
+        writeln!(
+            md,
+            "| {name} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.1}x |",
+            set.len(),
+            c.0,
+            c.2,
+            s.0,
+            s.2,
+            c.0 / s.0
+        )
+        .unwrap();
     }
-    let (s, c) = (puzzles::mean_median_worst(&solve_us), puzzles::mean_median_worst(&count_us));
-    writeln!(md, "\nEach time is the best of {RUNS} runs a puzzle.").unwrap();
-    writeln!(
-        md,
-        "\nOn the hard list, `dlx_count16` up to 2: mean {:.0} us, worst {:.0} us, against `dlx_solve16`'s {:.0} and {:.0} us ({:.1}x the mean).",
-        c.0, c.2, s.0, s.2, c.0 / s.0
-    )
-    .unwrap();
     print!("{md}");
     support::write_section("hang", "No hang: the slow families (`make bench-hang`)", &md);
 }
@@ -166,7 +192,28 @@ fn effort(hard: &[Puzzle]) {
         let over = conflicts.iter().filter(|&&c| c > 8_000).count();
         let worst = conflicts.iter().max().unwrap();
         println!("{name}: {} puzzles, conflicts mean {mean:.0}, worst {worst}, over 8,000: {over}", conflicts.len());
+        if name.starts_with("hard") || name.contains("bench") {
+            // The count's first search is the solve's, so the rest is the proof of "no other".
+            let counted: Vec<u64> = set.iter().map(|(text, _, _)| count_conflicts(text)).collect();
+            let proofs: Vec<u64> = counted.iter().zip(&conflicts).map(|(c, s)| c - s).collect();
+            println!(
+                "  counting up to 2: conflicts mean {:.0}, the proofs of no other mean {:.0}, worst {}",
+                counted.iter().sum::<u64>() as f64 / counted.len() as f64,
+                proofs.iter().sum::<u64>() as f64 / proofs.len() as f64,
+                proofs.iter().max().unwrap()
+            );
+        }
     }
+}
+
+/// The learner's conflicts counting the completions of a unique puzzle up to 2.
+fn count_conflicts(text: &str) -> u64 {
+    let mut cells = [0u8; 256];
+    sudoku::parse(text.bytes(), Shape::SIXTEEN, &mut cells).unwrap();
+    let mut space = MaybeUninit::uninit();
+    let (counted, stats) = Workspace16::count_with_stats(&mut space, &cells, 2, &mut Deadline::new(&mut || false));
+    assert_eq!(counted, Ok(1), "{text}");
+    stats.conflicts
 }
 
 /// The families, generated from `seed` in this order (each takes its draws after the last's).

@@ -211,9 +211,23 @@ impl<
     /// give up (its conflict limit, or a store too full for such a clause), the DLX engine
     /// counts again from scratch. [`Error::Timeout`] when `deadline` passes first.
     pub fn count(space: &mut MaybeUninit<Self>, cells: &[u8], limit: u64, deadline: &mut Deadline) -> Result<u64, Error> {
-        let (shape, learner) = Self::learner(space, cells)?;
+        Self::count_with_stats(space, cells, limit, deadline).0
+    }
+
+    /// [`count`](Self::count), and the learner's counters at its end (the benchmarks' measure
+    /// of what proving "no other" costs; all zero if the cells were rejected).
+    pub fn count_with_stats(
+        space: &mut MaybeUninit<Self>,
+        cells: &[u8],
+        limit: u64,
+        deadline: &mut Deadline,
+    ) -> (Result<u64, Error>, LearnStats) {
+        let (shape, learner) = match Self::learner(space, cells) {
+            Ok(found) => found,
+            Err(e) => return (Err(e), LearnStats::default()),
+        };
         if limit == 0 {
-            return Err(Error::Arg);
+            return (Err(Error::Arg), LearnStats::default());
         }
         let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
         let mut verdict = learner.solve_within(givens(shape, cells), LEARN_LIMIT, deadline, &mut hall_sets);
@@ -221,15 +235,17 @@ impl<
         while verdict == Some(true) {
             count += 1;
             if count == limit {
-                return Ok(count);
+                return (Ok(count), learner.stats());
             }
             verdict = learner.solve_another(LEARN_LIMIT, deadline, &mut hall_sets);
         }
-        match verdict {
+        let learning = learner.stats();
+        let counted = match verdict {
             Some(_) => Ok(count),
             None if deadline.passed() => Err(Error::Timeout),
             None => count_solutions(&mut Self::dlx(space), shape, cells, limit, deadline),
-        }
+        };
+        (counted, learning)
     }
 }
 
