@@ -26,6 +26,11 @@ fn learn<M: Matrix + Default, const I: usize, const O: usize, const S: usize>(
     (grid, stats.reductions)
 }
 
+/// The givens of `cells` (0 blank, else 1..=side) as the learner's options.
+fn givens(side: usize, cells: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(move |(c, &d)| c * side + usize::from(d) - 1)
+}
+
 /// [`learn`] with the clause store limited to `store_limit` words; all the counters.
 fn learn_in<M: Matrix + Default, const I: usize, const O: usize, const S: usize>(
     slot: &mut MaybeUninit<Learner<M, I, O, S>>,
@@ -36,8 +41,7 @@ fn learn_in<M: Matrix + Default, const I: usize, const O: usize, const S: usize>
     let learner = Learner::new_in(slot, M::default()).expect("the matrix fits");
     learner.set_checking(true);
     learner.set_store_limit(store_limit);
-    let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * side + usize::from(d) - 1);
-    let solved = learner.solve(givens);
+    let solved = learner.solve(givens(side, cells));
     assert_eq!(learner.fault(), None, "an invariant broke during the search");
     assert_eq!(learner.check_state(), Ok(()), "an invariant is broken at the end");
     let stats = learner.stats();
@@ -186,9 +190,7 @@ fn every_learnt_clause_holds_in_the_listed_solution_mid_search() {
             let (cells, solution) = (letters(p), letters(s));
             for limit in [30, 300, 3_000] {
                 let learner = sudoku::Learner16::new_in(&mut slot, SudokuCover::<4>).unwrap();
-                let givens =
-                    cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * 16 + usize::from(d) - 1);
-                let _ = learner.solve_within(givens, limit, &mut no_limit(), &mut |_, _| true);
+                let _ = learner.solve_within(givens(16, &cells), limit, &mut no_limit(), &mut |_, _| true);
                 let false_clause = learner.clause_false_in(|o| solution[o / 16] == (o % 16 + 1) as u8);
                 assert_eq!(false_clause, None, "{name} line {} after {limit} conflicts", line + 1);
                 checked += learner.stats().conflicts;
@@ -370,7 +372,6 @@ fn hall_sets_at_restarts_and_counting_keep_every_invariant() {
             let cells = letters(p);
             let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
             learner.set_checking(true);
-            let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * 16 + usize::from(d) - 1);
             let mut root = |open: &[u16], exclude: &mut dyn FnMut(usize)| {
                 calls += 1;
                 hall::at_root(Shape::SIXTEEN, open, &mut |o| {
@@ -378,7 +379,7 @@ fn hall_sets_at_restarts_and_counting_keep_every_invariant() {
                     exclude(o)
                 })
             };
-            assert_eq!(learner.solve_within(givens, u64::MAX, &mut no_limit(), &mut root), Some(true));
+            assert_eq!(learner.solve_within(givens(16, &cells), u64::MAX, &mut no_limit(), &mut root), Some(true));
             let mut grid = cells.clone();
             for o in learner.chosen() {
                 grid[o / 16] = (o % 16 + 1) as u8;
