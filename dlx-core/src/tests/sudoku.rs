@@ -236,6 +236,85 @@ fn the_cost_limited_search_finds_exactly_what_the_limit_allows() {
     assert_eq!((none.first, none.complete), (None, false));
 }
 
+/// Unsolvable 9x9 grids a fuzzer found (`fuzz/regressions`): in each, some unit has three
+/// digits with only two cells left for them, which singles and locked candidates never see.
+const HALL_UNSOLVABLE_9: [&str; 6] = [
+    "000000000060000000000000000000000030000000020000000000300000410000500000041000300",
+    "009800000000300000008007050000000500680200000200086000800000000000000000000000000",
+    "009800000000000000008007050000000500680200040200086000800000000000000000000000000",
+    "009800000000300000008007050000000500680002000200086000800000000000000000000000000",
+    "009800000000300000008007050000000500680200040200086000800000000000000000000000000",
+    "009800000000300000008007050000000500680200040200086000000000000000000000000030000",
+];
+
+/// Whether some unit has k missing digits (k = 1, 2 or 3) whose places, by the givens' rows,
+/// columns and boxes alone, number fewer than k: a proof that `grid` has no completion,
+/// found by brute force over every unit and every such set of digits.
+fn pigeonhole_witness(grid: &[u8; 81]) -> bool {
+    let unit_cells = |u: usize| -> [usize; 9] {
+        core::array::from_fn(|k| match u / 9 {
+            0 => 9 * (u % 9) + k,
+            1 => 9 * k + u % 9,
+            _ => 9 * (u % 9 / 3 * 3 + k / 3) + u % 9 % 3 * 3 + k % 3,
+        })
+    };
+    let sees = |a: usize, b: usize| a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3);
+    let possible = |cell: usize, d: u8| grid[cell] == 0 && (0..81).all(|o| o == cell || !sees(o, cell) || grid[o] != d);
+    (0..27).any(|u| {
+        let cells = unit_cells(u);
+        let missing: Vec<u8> = (1..=9).filter(|&d| cells.iter().all(|&c| grid[c] != d)).collect();
+        (1..=3).any(|k| {
+            (0..1u32 << missing.len()).filter(|m| m.count_ones() == k).any(|m| {
+                let digits: Vec<u8> = (0..missing.len()).filter(|&i| m >> i & 1 != 0).map(|i| missing[i]).collect();
+                let places = cells.iter().filter(|&&c| digits.iter().any(|&d| possible(c, d))).count();
+                places < k as usize
+            })
+        })
+    })
+}
+
+/// A relabelling and reshuffling of a 9x9 grid (digits, bands, rows in a band, stacks, columns
+/// in a stack, and a transposition), which keeps every unit a unit.
+fn isomorph9(grid: &[u8; 81], rng: &mut impl FnMut() -> u64) -> [u8; 81] {
+    let mut shuffled = |n: usize| -> Vec<usize> {
+        let mut v: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            v.swap(i, (rng() % (i as u64 + 1)) as usize);
+        }
+        v
+    };
+    let (digits, bands, stacks) = (shuffled(9), shuffled(3), shuffled(3));
+    let rows: Vec<usize> = bands.iter().flat_map(|&b| shuffled(3).into_iter().map(move |r| 3 * b + r)).collect();
+    let cols: Vec<usize> = stacks.iter().flat_map(|&s| shuffled(3).into_iter().map(move |c| 3 * s + c)).collect();
+    let transpose = rng() % 2 == 1;
+    core::array::from_fn(|cell| {
+        let (r, c) = if transpose { (cell % 9, cell / 9) } else { (cell / 9, cell % 9) };
+        let d = grid[9 * rows[r] + cols[c]];
+        if d == 0 { 0 } else { digits[usize::from(d) - 1] as u8 + 1 }
+    })
+}
+
+/// The fuzzed grids and 30 isomorphs of each end within the Hall sets' trigger and a short
+/// search after it (the first had taken 4.6 s), unsolvable by every 9x9 entry point.
+#[test]
+fn unsolvable_9x9_grids_with_a_pigeonhole_end_soon() {
+    let mut state = 0x9a11u64;
+    let mut next = || rng(&mut state);
+    for text in HALL_UNSOLVABLE_9 {
+        let grid: [u8; 81] = digits_9(text).try_into().unwrap();
+        for k in 0..31 {
+            let cells = if k == 0 { grid } else { isomorph9(&grid, &mut next) };
+            assert!(pigeonhole_witness(&cells), "{text}: no witness in isomorph {k}");
+            let found = nine::search(&cells, 2, &mut no_limit()).unwrap();
+            assert_eq!(found.count, 0, "{text} isomorph {k}");
+            assert!(found.nodes <= nine::HALL_AFTER + 2_000, "{text} isomorph {k}: {} branches", found.nodes);
+            let line: String = cells.iter().map(|&d| char::from(b'0' + d)).collect();
+            assert_eq!(crate::solve9(line.bytes()), Err(Error::Unsolvable));
+            assert_eq!(crate::target_max(&cells), Err(Error::Unsolvable));
+        }
+    }
+}
+
 #[test]
 fn nine_by_nine_magictour_top1465() {
     check_9x9_set("magictour-top1465-1465");
