@@ -206,34 +206,70 @@ pub fn box_family_16(seed: &mut u64) -> [u8; 256] {
     }
 }
 
-/// The same 16x16 puzzle in other clothes: letters relabelled, bands and the rows within each
-/// band shuffled, stacks and the columns within each stack too, and half the time transposed;
-/// `solution` (if any) changes the same way. Exactly as hard in principle, but a search meets it
-/// in a different order, so many isomorphs show a solver's spread rather than its luck on one
-/// layout.
+/// A random symmetry of a Sudoku of box size `b`: labels relabelled, bands and the rows
+/// within each band shuffled, stacks and the columns within each stack too, and half the time
+/// transposed. Every row, column and box stays one, so a puzzle keeps its solutions (mapped
+/// the same way) and its difficulty in principle.
+pub struct Isomorphism {
+    side: usize,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    labels: Vec<usize>,
+    transpose: bool,
+}
+
+impl Isomorphism {
+    pub fn random(b: usize, seed: &mut u64) -> Isomorphism {
+        let mut next = |n: usize| (rng(seed) % n as u64) as usize;
+        let mut shuffled = |n: usize| {
+            let mut v: Vec<usize> = (0..n).collect();
+            for k in (1..n).rev() {
+                v.swap(k, next(k + 1));
+            }
+            v
+        };
+        let (bands, stacks) = (shuffled(b), shuffled(b));
+        let rows = bands.iter().flat_map(|&band| shuffled(b).into_iter().map(move |r| b * band + r)).collect();
+        let cols = stacks.iter().flat_map(|&stack| shuffled(b).into_iter().map(move |c| b * stack + c)).collect();
+        let labels = shuffled(b * b);
+        let transpose = next(2) == 1;
+        Isomorphism { side: b * b, rows, cols, labels, transpose }
+    }
+
+    /// The cell of the original that cell `k` of the image takes its content from.
+    pub fn source(&self, k: usize) -> usize {
+        let side = self.side;
+        let (r, c) = if self.transpose { (k % side, k / side) } else { (k / side, k % side) };
+        self.rows[r] * side + self.cols[c]
+    }
+
+    /// The image of label `l` (0-based).
+    pub fn label(&self, l: usize) -> usize {
+        self.labels[l]
+    }
+
+    /// The image of a grid of cells, 0 a blank and `1..=side` a label.
+    pub fn cells(&self, grid: &[u8]) -> Vec<u8> {
+        (0..grid.len())
+            .map(|k| match grid[self.source(k)] {
+                0 => 0,
+                d => self.label(usize::from(d) - 1) as u8 + 1,
+            })
+            .collect()
+    }
+}
+
+/// The same 16x16 puzzle in other clothes (an [`Isomorphism`]); `solution` (if any) changes
+/// the same way. Exactly as hard in principle, but a search meets it in a different order, so
+/// many isomorphs show a solver's spread rather than its luck on one layout.
 pub fn isomorph_16(puzzle: &str, solution: Option<&str>, seed: &mut u64) -> (String, Option<String>) {
-    let mut next = |n: usize| (rng(seed) % n as u64) as usize;
-    let mut shuffled = |n: usize| {
-        let mut v: Vec<usize> = (0..n).collect();
-        for k in (1..n).rev() {
-            v.swap(k, next(k + 1));
-        }
-        v
-    };
-    let (bands, stacks) = (shuffled(4), shuffled(4));
-    let rows: Vec<usize> = bands.iter().flat_map(|&b| shuffled(4).into_iter().map(move |r| 4 * b + r)).collect();
-    let cols: Vec<usize> = stacks.iter().flat_map(|&s| shuffled(4).into_iter().map(move |c| 4 * s + c)).collect();
-    let letters = shuffled(16);
-    let transpose = next(2) == 1;
+    let iso = Isomorphism::random(4, seed);
     let map = |text: &str| -> String {
         let t = text.as_bytes();
         (0..256)
-            .map(|k| {
-                let (r, c) = if transpose { (k % 16, k / 16) } else { (k / 16, k % 16) };
-                match t[rows[r] * 16 + cols[c]] {
-                    b @ b'A'..=b'P' => (b'A' + letters[usize::from(b - b'A')] as u8) as char,
-                    other => other as char,
-                }
+            .map(|k| match t[iso.source(k)] {
+                b @ b'A'..=b'P' => (b'A' + iso.label(usize::from(b - b'A')) as u8) as char,
+                other => other as char,
             })
             .collect()
     };

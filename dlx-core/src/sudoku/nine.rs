@@ -476,8 +476,8 @@ pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Resul
 
 /// Branches after which [`search`] looks for Hall sets at its root: far more than hard
 /// puzzles take (counting to 2, at most 1,335 on any puzzle of tests/data/sudoku9), so
-/// ordinary searches never pay for it. A fuzzed unsolvable grid (three digits left for two cells of a
-/// row by givens in the band's other boxes) took 4.6 s before, about 3 ms after.
+/// ordinary searches never pay for it. A fuzzed unsolvable grid (three digits left for two
+/// cells of a row by givens in the band's other boxes) took 4.6 s before, about 3 ms after.
 pub(crate) const HALL_AFTER: u64 = 20_000;
 
 /// The first completion of `cells` (0 blank, 1..=9 a given) that puts in each cell one of its
@@ -736,9 +736,8 @@ impl CostOrder {
     }
 }
 
-/// Extends `board` (propagated, consistent) to completions; false once the search must stop.
-/// The completions below `board` into `found`, until `limit` of them, the deadline, or more
-/// than `cap` branches in all: false when it stopped for one of those.
+/// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
+/// the search must stop: `limit` completions, the deadline, or more than `cap` branches in all.
 fn descend(board: &Board, limit: u64, found: &mut Found, deadline: &mut Deadline, cap: u64) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
         found.count += 1;
