@@ -198,6 +198,13 @@ impl Board {
         Ok(())
     }
 
+    /// Propagates, then takes the Hall sets out and propagates again.
+    fn settle_hall(&mut self) -> Result<(), Dead> {
+        self.propagate()?;
+        self.hall_sets()?;
+        self.propagate()
+    }
+
     /// Narrows digit-band `i` to `mask`, noting the change.
     fn narrow(&mut self, i: usize, mask: u32) {
         if self.candidates[i] & mask != self.candidates[i] {
@@ -455,29 +462,29 @@ pub struct Found {
 /// and keeps the first. Repeated givens are none. [`Error::Timeout`] when `deadline` passes
 /// first (asked once a branch).
 ///
-/// A search that runs past [`HALL_AFTER`] branches starts again once the Hall sets of its root
-/// have been taken out (see [`Board::hall_sets`]): singles and locked candidates cannot see k
-/// cells that see fewer than k digits, and such a grid with few givens has a vast tree.
+/// Once [`HALL_AFTER`] branches have passed without a completion, every board the search
+/// branches to has its Hall sets taken out too (see [`Board::hall_sets`]), until the next
+/// completion: singles and locked candidates cannot see k cells that see fewer than k digits,
+/// and where such a contradiction lies at the root or below a branch of a grid with few
+/// givens, the tree under it is vast. A Hall set found once stays in every board below, so
+/// the rest of such a tree ends a branch at a time.
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate().is_ok()
-        && !descend(&board, limit, &mut found, deadline, HALL_AFTER)
-        && found.nodes > HALL_AFTER
-        && !deadline.passed()
     {
-        found = Found { count: 0, first: None, nodes: found.nodes };
-        if board.hall_sets().is_ok() && board.propagate().is_ok() {
-            descend(&board, limit, &mut found, deadline, u64::MAX);
-        }
+        descend(&board, limit, &mut found, &mut 0, deadline);
     }
     if found.count < limit && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
 }
 
-/// Branches after which [`search`] looks for Hall sets at its root: far more than hard
-/// puzzles take (counting to 2, at most 1,335 on any puzzle of tests/data/sudoku9), so
-/// ordinary searches never pay for it. A fuzzed unsolvable grid (three digits left for two
-/// cells of a row by givens in the band's other boxes) took 4.6 s before, about 3 ms after.
+/// Branches without a completion after which [`search`] looks for Hall sets at every board: far
+/// more than hard puzzles take (counting to 2, at most 1,335 on any puzzle of tests/data/sudoku9),
+/// so ordinary searches never pay for it (a board with them costs about 20 times one
+/// without). Unsolvable grids a fuzzer found (three digits left for two cells of a row by
+/// givens in the band's other boxes) took 4.6 s before, and grids of a dozen givens whose
+/// first branches lead into such a contradiction, found by a hill climb on the branches, up
+/// to 5.3 s; each takes about 4 ms now.
 pub(crate) const HALL_AFTER: u64 = 20_000;
 
 /// The first completion of `cells` (0 blank, 1..=9 a given) that puts in each cell one of its
@@ -737,10 +744,12 @@ impl CostOrder {
 }
 
 /// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
-/// the search must stop: `limit` completions, the deadline, or more than `cap` branches in all.
-fn descend(board: &Board, limit: u64, found: &mut Found, deadline: &mut Deadline, cap: u64) -> bool {
+/// the search must stop: `limit` completions or the deadline. `last` is where `found.nodes`
+/// stood at the last completion (see [`HALL_AFTER`]).
+fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
         found.count += 1;
+        *last = found.nodes;
         if found.first.is_none() {
             found.first = Some(board.digits());
         }
@@ -751,12 +760,13 @@ fn descend(board: &Board, limit: u64, found: &mut Found, deadline: &mut Deadline
             continue;
         }
         found.nodes += 1;
-        if found.nodes > cap || deadline.tick(1) {
+        if deadline.tick(1) {
             return false;
         }
         let mut child = *board;
         child.place(digit, band, bit);
-        if child.propagate().is_ok() && !descend(&child, limit, found, deadline, cap) {
+        let settled = if found.nodes - *last > HALL_AFTER { child.settle_hall() } else { child.propagate() };
+        if settled.is_ok() && !descend(&child, limit, found, last, deadline) {
             return false;
         }
     }
