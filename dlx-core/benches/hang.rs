@@ -9,6 +9,9 @@
 //!   unsolvable by construction;
 //! - one given changed: each hard-list puzzle with one given set to another letter, 5 times;
 //! - sparse: 200 random consistent grids of 0-60 givens (many solutions);
+//! - unsolvable, climbed against the learner: the 20 grids of
+//!   tests/data/sudoku16/climbed-unsolvable-20.txt, which a hill climb on the learner's
+//!   conflicts found (each beyond its conflict limit, so the DLX engine ends it);
 //! - isomorphs: 800 relabelled and reshuffled hard-list puzzles, 20 of each (unique by
 //!   construction; the tail is a few hard puzzles whose effort varies threefold between
 //!   isomorphs, so it takes many isomorphs of each to show it).
@@ -217,7 +220,8 @@ fn count_conflicts(text: &str) -> u64 {
     stats.conflicts
 }
 
-/// The families, generated from `seed` in this order (each takes its draws after the last's).
+/// The families, generated from `seed` in this order (each takes its draws after the last's),
+/// and the kept climbed grids.
 fn families(hard: &[Puzzle], mut seed: u64) -> Vec<(&'static str, Family)> {
     let mut families: Vec<(&str, Family)> = Vec::new();
     families.push(("box family", (0..200).map(|_| (text(&support::box_family_16(&mut seed)), None, true)).collect()));
@@ -232,6 +236,12 @@ fn families(hard: &[Puzzle], mut seed: u64) -> Vec<(&'static str, Family)> {
     families.push(("one given changed", changed));
     let sparse = (0..200).map(|_| (text(&support::sparse_16(&mut seed)), None, false)).collect();
     families.push(("sparse, 0-60 givens", sparse));
+    // Kept, not generated: the climb that found them took minutes.
+    let climbed = std::fs::read_to_string(support::data_dir().join("sudoku16/climbed-unsolvable-20.txt")).unwrap();
+    families.push((
+        "unsolvable, climbed against the learner",
+        climbed.lines().map(|line| (line.to_string(), None, true)).collect(),
+    ));
     let isomorphs: Family = (0..20 * hard.len())
         .map(|k| {
             let p: Puzzle = puzzles::isomorph(&hard[k % hard.len()], &mut seed);

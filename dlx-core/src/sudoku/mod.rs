@@ -105,14 +105,12 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     }
 }
 
-/// Conflicts after which [`Workspace::solve`] and [`Workspace::count`] hand a puzzle over from
-/// clause learning to the DLX engine. No known puzzle comes near (the hardest public 16x16 ones
-/// take at most 3,038 conflicts, their isomorphs at most about 9,300, 0.11 s), but a hill climb
-/// on the learner's conflicts found unsolvable grids (grown from the box family) that take it
-/// about 100,000 conflicts, 0.5-0.6 s, and the DLX engine 7-46 ms: here they take about 0.2 s.
-/// It also makes "it ends" rest on the DLX's exhaustive search of a finite tree, which needs no
-/// argument about learnt clauses that get deleted.
-pub const LEARN_LIMIT: u64 = 30_000;
+/// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the
+/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 3,038
+/// conflicts, their isomorphs about 9,300, 0.11 s); it is there so that the promise "it
+/// ends" rests on the DLX's exhaustive search of a finite tree, which needs no argument about
+/// learnt clauses that get deleted.
+pub const LEARN_LIMIT: u64 = 1_000_000;
 
 /// The stack space of one [`Workspace::solve`] or [`Workspace::count`]: the learner, and should
 /// it give up, the DLX engine in the same bytes (never both at once), so a call needs only the

@@ -252,33 +252,21 @@ fn the_16x16_workspace_leaves_room_on_a_256_kib_stack() {
     assert!(size <= 168 * 1024, "{size} bytes");
 }
 
-/// Unsolvable 16x16 grids that a hill climb on the learner's conflicts found, starting from
-/// the box family and sparse grids (tests/reference): the learner alone takes about 100,000
-/// conflicts on each (0.5-0.6 s), where the DLX engine's proof is short.
-const CLIMBED_UNSOLVABLE_16: [&str; 3] = [
-    "-A---B-J-------------D-O---E-----E-------H---NO-BO---LE-A----F-----J-E-P---K---I-I----K-L------J-CKM-------N------GD---M-O-C----I-----LNJ-B-FK--ON----F-G-H---B-C-----------IP--EP----G-----H-------------L--IC-------------D-------I--CE-NAPB-O----G--L--O---J-",
-    "-A---HMJ----E----------O--GE-----E-------H---NO-PO---LE-A----------J-E-P---K---I-I----K-L--FM--J-CKM-------N------GD---MIO-C----I-----LNJ-B-F---ON----F---H---B-C-----------IP--EP-----D--A-H-------------L-DIH-------------L-------I--CE-NAPB-O----G--L-KO---J-",
-    "-A---H-K----E----------O--GE-----E-------H---NO-BO---LE-A----------J-E-P---K---I-I----G-L------J-CKM-------N--P---GD---MIO-C----I-----LNJ-B-FK--ON----F---H---B-C-----------IP--EP---I-D----H-------------L--IH-------------L-F-----I--CE-NAPB-O----G--L-KO-M-J-",
-];
-
-/// On those grids the learner stops at its conflict limit and the DLX engine proves them
-/// unsolvable; the learner with no limit, and the DLX engine alone, agree.
+/// The first grids of sudoku16/climbed-unsolvable-20 (unsolvable grids a hill climb on the
+/// learner's conflicts found) are unsolvable for the learner and for the DLX engine alone, and
+/// the learner's effort on them stays where it was when they were found (98,000-124,000
+/// conflicts, over issue 15's 100 ms: docs/design.md).
 #[test]
-fn grids_hard_for_the_learner_go_to_the_dlx_at_its_conflict_limit() {
+fn grids_climbed_against_the_learner_are_unsolvable_for_it_and_the_dlx() {
     let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
     let mut slot = MaybeUninit::uninit();
-    for text in CLIMBED_UNSOLVABLE_16 {
+    for text in read_data("sudoku16/climbed-unsolvable-20.txt").lines().take(3) {
         let cells = letters(text);
         let (counted, stats) = sudoku::Workspace16::count_with_stats(&mut space, &cells, 2, &mut no_limit());
-        assert_eq!((counted, stats.conflicts), (Ok(0), sudoku::LEARN_LIMIT), "{text}");
-        let mut grid = cells.clone();
-        assert_eq!(
-            sudoku::Workspace::solve(&mut space, &mut grid, u64::MAX, &mut no_limit()),
-            Err(crate::Error::Unsolvable)
-        );
+        assert_eq!(counted, Ok(0), "{text}");
+        assert!(stats.conflicts <= 130_000, "{text}: {} conflicts", stats.conflicts);
         let e = &mut Engine16::zeroed_in(&mut slot);
         assert_eq!(sudoku::count_solutions(e, Shape::SIXTEEN, &cells, 1, &mut no_limit()), Ok(0));
-        assert_eq!(crate::solve16(text.bytes()), Err(crate::Error::Unsolvable));
     }
 }
 
