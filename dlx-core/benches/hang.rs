@@ -1,5 +1,5 @@
-//! The inputs that could make a 16x16 call slow, run on demand (`make bench-hang`): four
-//! families generated with a fixed seed, each puzzle timed through `dlx_solve16`'s work
+//! The inputs that could make a call slow, run on demand (`make bench-hang`): four 16x16
+//! families generated with a fixed seed and one kept, each puzzle timed through `dlx_solve16`'s work
 //! (`dlx_core::solve16`), and `dlx_count16` up to 2 against `dlx_solve16` on the hard list
 //! and on the isomorphs.
 //! Each time is the best of 3 runs (one run: the count over 100 ms moved between 10 and 19 of
@@ -11,10 +11,13 @@
 //! - sparse: 200 random consistent grids of 0-60 givens (many solutions);
 //! - unsolvable, climbed against the learner: the 20 grids of
 //!   tests/data/sudoku16/climbed-unsolvable-20.txt, which a hill climb on the learner's
-//!   conflicts found (each beyond its conflict limit, so the DLX engine ends it);
+//!   conflicts found (about 100,000 conflicts each);
 //! - isomorphs: 800 relabelled and reshuffled hard-list puzzles, 20 of each (unique by
 //!   construction; the tail is a few hard puzzles whose effort varies threefold between
-//!   isomorphs, so it takes many isomorphs of each to show it).
+//!   isomorphs, so it takes many isomorphs of each to show it);
+//! - 9x9: the 20 grids a hill climb on `dlx_count9`'s search keeps (deterministic: it selects on
+//!   branches, from the two slow grids of fuzz/regressions/solve9 and random sparse ones),
+//!   timed counting to 2.
 //!
 //! Every answer is checked: solutions for validity (and against the known one where there is
 //! one), "unsolvable" for the box family by construction; an "unsolvable" for a changed given
@@ -158,8 +161,109 @@ fn main() {
         )
         .unwrap();
     }
+    nine_by_nine(&mut md);
     print!("{md}");
     support::write_section("hang", "No hang: the slow families (`make bench-hang`)", &md);
+}
+
+/// Mutants the 9x9 climb tries, and the grids it keeps.
+const CLIMB9_STEPS: usize = 20_000;
+const CLIMB9_POOL: usize = 20;
+
+/// The 9x9 search's branches counting `grid`'s completions up to 2 (the climb's measure:
+/// deterministic, unlike times).
+fn branches_9(grid: &[u8; 81]) -> u64 {
+    sudoku::nine::search(grid, 2, &mut Deadline::new(&mut || false)).map_or(0, |found| found.nodes)
+}
+
+/// Whether no digit of `grid` repeats in a row, column or box.
+fn consistent_9(grid: &[u8; 81]) -> bool {
+    (0..81).all(|cell| {
+        let mut others = *grid;
+        others[cell] = 0;
+        grid[cell] == 0 || !support::repeats(&others, cell, grid[cell])
+    })
+}
+
+/// The 9x9 rows: the grids a hill climb on the bit-board search's branches keeps (from the two
+/// slow grids of fuzz/regressions/solve9 and random sparse grids, each mutant one to three
+/// cells set, cleared or swapped), each counted to 2 by `dlx_count9`'s work and checked
+/// against the DLX engine's count, its first completion checked too.
+fn nine_by_nine(md: &mut String) {
+    let mut seed = SEED;
+    let regressions = support::root().join("fuzz/regressions/solve9");
+    let mut start: Vec<[u8; 81]> = ["unsolvable-hall-triple-4.6s", "hall-below-a-branch-6s"]
+        .iter()
+        .map(|name| {
+            let text = std::fs::read(regressions.join(name)).unwrap();
+            std::array::from_fn(|k| text[k] - b'0')
+        })
+        .collect();
+    while start.len() < 2 * CLIMB9_POOL {
+        let mut grid = [0u8; 81];
+        for _ in 0..8 + support::rng(&mut seed) % 18 {
+            let cell = (support::rng(&mut seed) % 81) as usize;
+            grid[cell] = (1 + support::rng(&mut seed) % 9) as u8;
+            if !consistent_9(&grid) {
+                grid[cell] = 0;
+            }
+        }
+        start.push(grid);
+    }
+    let mut pool: Vec<(u64, [u8; 81])> = start.iter().map(|g| (branches_9(g), *g)).collect();
+    for _ in 0..CLIMB9_STEPS {
+        let mut grid = pool[(support::rng(&mut seed) % pool.len() as u64) as usize].1;
+        for _ in 0..1 + support::rng(&mut seed) % 3 {
+            let cell = (support::rng(&mut seed) % 81) as usize;
+            match support::rng(&mut seed) % 4 {
+                0 | 1 => grid[cell] = (1 + support::rng(&mut seed) % 9) as u8,
+                2 => grid[cell] = 0,
+                _ => grid.swap(cell, (support::rng(&mut seed) % 81) as usize),
+            }
+        }
+        if !consistent_9(&grid) || pool.iter().any(|p| p.1 == grid) {
+            continue;
+        }
+        let branches = branches_9(&grid);
+        let (weakest, _) = pool.iter().enumerate().min_by_key(|(_, p)| p.0).unwrap();
+        if branches > pool[weakest].0 {
+            pool[weakest] = (branches, grid);
+        }
+    }
+    pool.sort_by_key(|p| std::cmp::Reverse(p.0));
+    pool.truncate(CLIMB9_POOL);
+    let mut slot = MaybeUninit::uninit();
+    let engine = &mut sudoku::Engine9::zeroed_in(&mut slot);
+    let mut times = Vec::new();
+    let mut solvable = 0;
+    for (_, grid) in &pool {
+        let text: String = grid.iter().map(|&d| char::from(b'0' + d)).collect();
+        let counted = sudoku::count_solutions(engine, Shape::NINE, grid, 2, &mut Deadline::new(&mut || false)).unwrap();
+        times.push(best(|| {
+            let start = Instant::now();
+            assert_eq!(dlx_core::count9(text.bytes(), 2, || false), Ok(counted), "{text}");
+            start.elapsed().as_secs_f64() * 1e6
+        }));
+        if let Ok(solution) = dlx_core::solve9(text.bytes()) {
+            assert!(support::is_completion(9, grid, &solution.map(|b| b - b'0')), "{text}");
+            solvable += 1;
+        }
+    }
+    let (mean, median, worst) = puzzles::mean_median_worst(&times);
+    let slow = times.iter().filter(|&&us| us > 100_000.0).count();
+    writeln!(
+        md,
+        "\n| 9x9 | n | solvable | `dlx_count9` up to 2: mean us | median us | worst us | over 100 ms | most branches |"
+    )
+    .unwrap();
+    writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
+    writeln!(
+        md,
+        "| hill-climbed on the search's branches ({CLIMB9_STEPS} mutants, seed {SEED:#x}) | {} | {solvable} | {mean:.0} | {median:.0} | {worst:.0} | {slow} | {} |",
+        pool.len(),
+        pool[0].0
+    )
+    .unwrap();
 }
 
 /// Conflicts of the learner (mean, worst, how many over 8,000) on the sets the module's
