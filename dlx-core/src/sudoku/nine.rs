@@ -484,7 +484,7 @@ pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Resul
 /// without). Unsolvable grids a fuzzer found (three digits left for two cells of a row by
 /// givens in the band's other boxes) took 4.6 s before, and grids of a dozen givens whose
 /// first branches lead into such a contradiction, found by a hill climb on the branches, up
-/// to 5.3 s; each takes about 4 ms now.
+/// to 6.5 s; each takes about 4 ms now.
 pub(crate) const HALL_AFTER: u64 = 20_000;
 
 /// The first completion of `cells` (0 blank, 1..=9 a given) that puts in each cell one of its

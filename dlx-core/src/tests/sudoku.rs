@@ -294,7 +294,7 @@ fn unsolvable_9x9_grids_with_a_pigeonhole_end_soon() {
 
 /// Solvable 9x9 grids of a dozen givens whose first branches lead into such a contradiction,
 /// below the root (a hill climb on `nine::search`'s branches found them, from the grids above
-/// and from random ones): 0.08 to 5.3 s counting to 2 before the Hall sets were looked for
+/// and from random ones): 0.08 to 6.5 s counting to 2 before the Hall sets were looked for
 /// below the root too.
 const HALL_BELOW_A_BRANCH_9: [&str; 4] = [
     "003000000000000800000000650000000000680002000200006008000000500000001000000000100",
