@@ -210,33 +210,24 @@ fn nine_by_nine(md: &mut String) {
         }
         start.push(grid);
     }
-    let mut pool: Vec<(u64, [u8; 81])> = start.iter().map(|g| (branches_9(g), *g)).collect();
-    for _ in 0..CLIMB9_STEPS {
-        let mut grid = pool[(support::rng(&mut seed) % pool.len() as u64) as usize].1;
-        for _ in 0..1 + support::rng(&mut seed) % 3 {
-            let cell = (support::rng(&mut seed) % 81) as usize;
-            match support::rng(&mut seed) % 4 {
-                0 | 1 => grid[cell] = (1 + support::rng(&mut seed) % 9) as u8,
+    let pool = support::hill_climb(&start, start.len(), CLIMB9_STEPS, &mut seed, branches_9, |mut grid, seed| {
+        for _ in 0..1 + support::rng(seed) % 3 {
+            let cell = (support::rng(seed) % 81) as usize;
+            match support::rng(seed) % 4 {
+                0 | 1 => grid[cell] = (1 + support::rng(seed) % 9) as u8,
                 2 => grid[cell] = 0,
-                _ => grid.swap(cell, (support::rng(&mut seed) % 81) as usize),
+                _ => grid.swap(cell, (support::rng(seed) % 81) as usize),
             }
         }
-        if !consistent_9(&grid) || pool.iter().any(|p| p.1 == grid) {
-            continue;
-        }
-        let branches = branches_9(&grid);
-        let (weakest, _) = pool.iter().enumerate().min_by_key(|(_, p)| p.0).unwrap();
-        if branches > pool[weakest].0 {
-            pool[weakest] = (branches, grid);
-        }
-    }
-    pool.sort_by_key(|p| std::cmp::Reverse(p.0));
-    pool.truncate(CLIMB9_POOL);
+        consistent_9(&grid).then_some(grid)
+    });
+    let most_branches = branches_9(&pool[0]);
+    let pool = &pool[..CLIMB9_POOL];
     let mut slot = MaybeUninit::uninit();
     let engine = &mut sudoku::Engine9::zeroed_in(&mut slot);
     let mut times = Vec::new();
     let mut solvable = 0;
-    for (_, grid) in &pool {
+    for grid in pool {
         let text: String = grid.iter().map(|&d| char::from(b'0' + d)).collect();
         let counted = sudoku::count_solutions(engine, Shape::NINE, grid, 2, &mut Deadline::new(&mut || false)).unwrap();
         times.push(best(|| {
@@ -261,7 +252,7 @@ fn nine_by_nine(md: &mut String) {
         md,
         "| hill-climbed on the search's branches ({CLIMB9_STEPS} mutants, seed {SEED:#x}) | {} | {solvable} | {mean:.0} | {median:.0} | {worst:.0} | {slow} | {} |",
         pool.len(),
-        pool[0].0
+        most_branches
     )
     .unwrap();
 }

@@ -138,16 +138,10 @@ fn effort(grid: &[u8; 81]) -> u64 {
     }
 }
 
-/// A hill climb over sparse grids: a pool of the `pool` slowest of `start` (by effort); each
-/// step mutates a pool grid (a given moved, its digit changed, one added or one taken away,
-/// keeping 3-8 consistent givens) and the mutant replaces the pool's fastest when it is
-/// slower. `steps` mutants in all; returns the pool.
+/// A hill climb over sparse grids ([`support::hill_climb`] by [`effort`]): each mutant has a
+/// given moved, its digit changed, one added or one taken away, keeping 3-8 consistent givens.
 fn hill_climb(start: &[[u8; 81]], pool: usize, steps: usize, seed: &mut u64) -> Vec<[u8; 81]> {
-    let mut scored: Vec<(u64, [u8; 81])> = start.iter().map(|g| (effort(g), *g)).collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
-    scored.truncate(pool);
-    for _ in 0..steps {
-        let mut grid = scored[(rng(seed) % pool as u64) as usize].1;
+    support::hill_climb(start, pool, steps, seed, effort, |mut grid, seed| {
         let givens: Vec<usize> = (0..81).filter(|&c| grid[c] != 0).collect();
         let at = givens[(rng(seed) % givens.len() as u64) as usize];
         match rng(seed) % 4 {
@@ -164,14 +158,8 @@ fn hill_climb(start: &[[u8; 81]], pool: usize, steps: usize, seed: &mut u64) -> 
                 }
             }
         }
-        let e = effort(&grid);
-        let (weakest, _) = scored.iter().enumerate().min_by_key(|(_, s)| s.0).unwrap();
-        if e > scored[weakest].0 && !scored.iter().any(|s| s.1 == grid) {
-            scored[weakest] = (e, grid);
-        }
-    }
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
-    scored.into_iter().map(|s| s.1).collect()
+        Some(grid)
+    })
 }
 
 struct Row {

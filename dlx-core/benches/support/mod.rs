@@ -54,3 +54,31 @@ pub fn write_section(name: &str, title: &str, body: &str) {
     std::fs::write(&path, text).unwrap();
     eprintln!("wrote the section \"{title}\" of docs/benchmarks.md");
 }
+
+/// A hill climb: a pool of the `pool` grids of `start` that take the most `effort`; each step
+/// mutates a grid of the pool picked at random (`mutate` may refuse, None), and the mutant
+/// replaces the pool's least effort when it takes more and is not in the pool yet. `steps`
+/// mutants in all; returns the pool, most effort first. Deterministic when `effort` is.
+pub fn hill_climb<G: Copy + PartialEq>(
+    start: &[G],
+    pool: usize,
+    steps: usize,
+    seed: &mut u64,
+    mut effort: impl FnMut(&G) -> u64,
+    mut mutate: impl FnMut(G, &mut u64) -> Option<G>,
+) -> Vec<G> {
+    let mut scored: Vec<(u64, G)> = start.iter().map(|g| (effort(g), *g)).collect();
+    scored.sort_by_key(|s| core::cmp::Reverse(s.0));
+    scored.truncate(pool);
+    for _ in 0..steps {
+        let parent = scored[(rng(seed) % scored.len() as u64) as usize].1;
+        let Some(grid) = mutate(parent, seed).filter(|g| !scored.iter().any(|s| s.1 == *g)) else { continue };
+        let e = effort(&grid);
+        let (weakest, _) = scored.iter().enumerate().min_by_key(|(_, s)| s.0).unwrap();
+        if e > scored[weakest].0 {
+            scored[weakest] = (e, grid);
+        }
+    }
+    scored.sort_by_key(|s| core::cmp::Reverse(s.0));
+    scored.into_iter().map(|s| s.1).collect()
+}

@@ -272,22 +272,29 @@ fn pigeonhole_witness(grid: &[u8; 81]) -> bool {
     })
 }
 
+/// The 9x9 grid `text` and `count` random isomorphs of it, each as cells and as text.
+fn with_isomorphs_9(text: &str, count: usize, seed: &mut u64) -> Vec<([u8; 81], String)> {
+    let grid: [u8; 81] = digits_9(text).try_into().unwrap();
+    let isomorphs = (0..count).map(|_| Isomorphism::random(3, seed).cells(&grid).try_into().unwrap());
+    core::iter::once(grid)
+        .chain(isomorphs)
+        .map(|cells: [u8; 81]| (cells, cells.iter().map(|&d| char::from(b'0' + d)).collect()))
+        .collect()
+}
+
 /// The fuzzed grids and 30 isomorphs of each end within the Hall sets' trigger and a short
 /// search after it (the first had taken 4.6 s), unsolvable by every 9x9 entry point.
 #[test]
 fn unsolvable_9x9_grids_with_a_pigeonhole_end_soon() {
     let mut seed = 0x9a11u64;
     for text in HALL_UNSOLVABLE_9 {
-        let grid: [u8; 81] = digits_9(text).try_into().unwrap();
-        for k in 0..31 {
-            let cells = if k == 0 { grid } else { Isomorphism::random(3, &mut seed).cells(&grid).try_into().unwrap() };
-            assert!(pigeonhole_witness(&cells), "{text}: no witness in isomorph {k}");
-            let found = nine::search(&cells, 2, &mut no_limit()).unwrap();
+        for (k, (cells, line)) in with_isomorphs_9(text, 30, &mut seed).iter().enumerate() {
+            assert!(pigeonhole_witness(cells), "{text}: no witness in isomorph {k}");
+            let found = nine::search(cells, 2, &mut no_limit()).unwrap();
             assert_eq!(found.count, 0, "{text} isomorph {k}");
             assert!(found.nodes <= nine::HALL_AFTER + 2_000, "{text} isomorph {k}: {} branches", found.nodes);
-            let line: String = cells.iter().map(|&d| char::from(b'0' + d)).collect();
             assert_eq!(crate::solve9(line.bytes()), Err(Error::Unsolvable));
-            assert_eq!(crate::target_max(&cells), Err(Error::Unsolvable));
+            assert_eq!(crate::target_max(cells), Err(Error::Unsolvable));
         }
     }
 }
@@ -312,18 +319,15 @@ fn nine_by_nine_grids_with_a_pigeonhole_below_a_branch_end_soon() {
     let e = &mut Engine9::zeroed_in(&mut slot);
     let mut seed = 0x0b12_a9c4_u64;
     for text in HALL_BELOW_A_BRANCH_9 {
-        let grid: [u8; 81] = digits_9(text).try_into().unwrap();
-        for k in 0..31 {
-            let cells = if k == 0 { grid } else { Isomorphism::random(3, &mut seed).cells(&grid).try_into().unwrap() };
-            let found = nine::search(&cells, 2, &mut no_limit()).unwrap();
+        for (k, (cells, line)) in with_isomorphs_9(text, 30, &mut seed).iter().enumerate() {
+            let found = nine::search(cells, 2, &mut no_limit()).unwrap();
             assert!(found.nodes <= nine::HALL_AFTER + 2_000, "{text} isomorph {k}: {} branches", found.nodes);
-            let counted = sudoku::count_solutions(e, Shape::NINE, &cells, 2, &mut no_limit()).unwrap();
+            let counted = sudoku::count_solutions(e, Shape::NINE, cells, 2, &mut no_limit()).unwrap();
             assert_eq!((found.count, counted), (2, 2), "{text} isomorph {k}");
-            assert!(is_completion(9, &cells, &found.first.unwrap()), "{text} isomorph {k}");
-            let line: String = cells.iter().map(|&d| char::from(b'0' + d)).collect();
-            assert!(is_completion(9, &cells, &crate::solve9(line.bytes()).unwrap().map(|b| b - b'0')));
+            assert!(is_completion(9, cells, &found.first.unwrap()), "{text} isomorph {k}");
+            assert!(is_completion(9, cells, &crate::solve9(line.bytes()).unwrap().map(|b| b - b'0')));
             assert_eq!(crate::count9(line.bytes(), 2, || false), Ok(2));
-            assert!(crate::target_max(&cells).is_ok());
+            assert!(crate::target_max(cells).is_ok());
         }
     }
 }
