@@ -51,6 +51,8 @@ fn status(error: Error) -> c_int {
 }
 
 /// Nanoseconds on the monotonic clock.
+// `time_t` and `long` are 32 bits on some targets: the conversions are not useless there.
+#[allow(clippy::useless_conversion)]
 fn now_ns() -> i64 {
     let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `now` is a valid timespec to write; CLOCK_MONOTONIC always exists on the

@@ -114,14 +114,12 @@ pub fn solve_from(cost: &[[i64; MAX_N]; MAX_N], n: usize, warm: Option<&Assignme
         augment(cost, n, i, &mut u, &mut v, &mut row_of);
     }
     let mut out = Assignment { column_of: [0; MAX_N], u: [0; MAX_N], v: [0; MAX_N], cost: 0 };
-    for j in 1..=n {
-        out.column_of[row_of[j] - 1] = j - 1;
+    for (j, &i) in row_of[1..=n].iter().enumerate() {
+        out.column_of[i - 1] = j;
     }
-    for k in 0..n {
-        out.u[k] = u[k + 1];
-        out.v[k] = v[k + 1];
-        out.cost += u[k + 1] + v[k + 1];
-    }
+    out.u[..n].copy_from_slice(&u[1..=n]);
+    out.v[..n].copy_from_slice(&v[1..=n]);
+    out.cost = u[1..=n].iter().chain(&v[1..=n]).sum();
     out
 }
 

@@ -464,9 +464,9 @@ pub(crate) fn best_pattern(profit: &[[Profit; SIDE]; SIDE], columns: &mut [u8; S
         // The deals in the order of DEALS, six at a time: those that deal the second and the
         // third stack alike share nine band sums.
         let (mut total, mut at) = (NO_PATTERN * 9, 0);
-        for o2 in 0..6 {
-            for o1 in 0..6 {
-                let m = bands.group(&ORDERS[o1], &ORDERS[o2]);
+        for (o2, second) in ORDERS.iter().enumerate() {
+            for (o1, first) in ORDERS.iter().enumerate() {
+                let m = bands.group(first, second);
                 let top = ORDERS.iter().map(|o0| m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]]).max().unwrap_or(total);
                 if top > total {
                     (total, at) = (top, 6 * o1 + 36 * o2);
