@@ -117,7 +117,7 @@ impl Iterator for CStrBytes {
 /// solution is a full cover and `DLX_UNSOLVABLE` is proven. Where a puzzle has several
 /// solutions, the one returned is the same on every call with the same input. Both buffers
 /// stay owned by the caller; the library keeps no pointer after returning. Thread-safe and
-/// reentrant: the call allocates nothing and uses no global state, only about 164 KiB of the
+/// reentrant: the call allocates nothing and uses no global state, only about 166 KiB of the
 /// calling thread's stack (a 256 KiB thread stack is enough).
 ///
 /// Returns `DLX_OK` (0) when `solution` holds a solution; `DLX_UNSOLVABLE` (-1) when the
@@ -168,7 +168,7 @@ pub unsafe extern "C" fn dlx_solve16_within(puzzle: *const c_char, solution: *mu
 /// givens included); `DLX_ERR_NULL` (-2) when `puzzle` is NULL; `DLX_ERR_LENGTH` (-3) or
 /// `DLX_ERR_CELL` (-4) as for `dlx_solve16`; `DLX_ERR_ARG` (-5) when `limit` is below 1 or
 /// `max_ms` negative; `DLX_TIMEOUT` (-7) when the time ran out before the count reached
-/// `limit` or was complete. Deterministic, thread-safe, no allocation, about 164 KiB of stack.
+/// `limit` or was complete. Deterministic, thread-safe, no allocation, about 166 KiB of stack.
 ///
 /// # Safety
 /// `puzzle` is NULL or points to a readable NUL-terminated string, not written by another

@@ -1,6 +1,6 @@
 //! What `make` ships is small: link-time optimisation applies (one object of our code in the
 //! archive), `libdlx.a` is under 4 MB, a judge program linked with it and stripped is under
-//! 250 KB, and the library's code needs nothing from the system but abort, the monotonic clock
+//! 275 KB, and the library's code needs nothing from the system but abort, the monotonic clock
 //! and the memory functions every C library has. Sizes are deterministic for one toolchain, so a test may
 //! assert them.
 
@@ -10,7 +10,7 @@ use common::{c_compiler, make_all, poj3076_sample, root, run_ok, scratch};
 use std::process::Command;
 
 const ARCHIVE_LIMIT: u64 = 4_000_000;
-const PROGRAM_LIMIT: u64 = 250_000;
+const PROGRAM_LIMIT: u64 = 275_000;
 
 /// The archive `make` leaves in target/release (what `make install` installs).
 fn made_archive() -> std::path::PathBuf {
@@ -58,7 +58,7 @@ fn the_library_code_needs_only_abort_the_clock_and_the_memory_functions() {
 }
 
 #[test]
-fn a_judge_program_linked_statically_and_stripped_is_under_250_kb() {
+fn a_judge_program_linked_statically_and_stripped_is_under_275_kb() {
     let archive = made_archive();
     let dir = scratch("size");
     let exe = dir.join("poj3076");

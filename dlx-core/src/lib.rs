@@ -13,7 +13,7 @@
 //! The `_until` functions and the counts take a time limit as a closure that says whether the
 //! time is up (`no_std` has no clock); they end with [`Error::Timeout`] soon after it does.
 //!
-//! Every call keeps its whole state in one fixed-size value on its own stack (about 164 KiB at
+//! Every call keeps its whole state in one fixed-size value on its own stack (about 166 KiB at
 //! most; a 256 KiB thread stack is enough), allocates nothing and shares nothing, so any
 //! number of threads may call at once. Answers are exact and deterministic: the same input
 //! gives the same answer every time.

@@ -15,7 +15,7 @@
 //!
 //! Like the engine it knows nothing of Sudoku. It takes matrices whose items hold at most 16
 //! options, each option in exactly four items, and asks a [`Matrix`] for them by arithmetic
-//! instead of keeping tables, so a 16x16 Sudoku's state stays at 164 KiB: the open options
+//! instead of keeping tables, so a 16x16 Sudoku's state stays at 166 KiB: the open options
 //! of an item are one 16-bit mask. The learnt clauses live in one fixed array of `STORE`
 //! 16-bit words; when it is full, the clauses of highest literal block distance go first
 //! (Glucose's rule), those that are the reason of a current value never.
@@ -36,6 +36,37 @@ pub trait Matrix {
     fn option_at(&self, item: usize, slot: u32) -> usize;
     /// The slots every item has, bit `k` for slot `k`.
     fn slots(&self) -> u16;
+    /// The matrix's own reasoning, which the search asks for at each decision once it has met
+    /// [`DEDUCE_AFTER`] conflicts: shown each item's open options (by slot), it reports through
+    /// `found` an option no cover within them can use, `Some(option)`, with the options whose
+    /// exclusion implies that (`because`, each excluded now), or `None` with options of which
+    /// no cover can do without all (each excluded now): no cover at all. `found` returns
+    /// whether it took the finding (it takes a bounded number a call); the matrix stops at the
+    /// first it refuses, and may keep state between calls. Nothing by default.
+    fn deduce(&mut self, _open: &[u16], _found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {}
+}
+
+/// Conflicts after which the search asks the matrix's own reasoning ([`Matrix::deduce`]) at
+/// every decision. For Sudoku that is the Hall sets, which cost a search about three times the
+/// time of a conflict while they run, and pay only on grids whose contradiction hides below
+/// the decisions: no puzzle of the corpora needs as many conflicts (their isomorphs at most
+/// about 9,300), while unsolvable 16x16 grids a hill climb found took 98,000-124,000 without
+/// them and 10,081-15,032 with them from here (docs/design.md).
+pub const DEDUCE_AFTER: u64 = 10_000;
+/// The most findings [`Matrix::deduce`] hands over from one call, and the longest reason
+/// taken; the rest are found again at the next decision.
+const DEDUCE_FINDINGS: usize = 8;
+const DEDUCE_REASON: usize = 80;
+
+/// What [`Learner::deduce`] found.
+enum Deduced {
+    Nothing,
+    /// Options excluded, to propagate.
+    Excluded,
+    /// A contradiction at the current level, as the clause at this offset.
+    Conflict(usize),
+    /// A contradiction at level 0.
+    NoCover,
 }
 
 /// A literal: option `o` chosen is `2o + 1`, option `o` excluded is `2o`.
@@ -193,6 +224,9 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     /// (tests), and the first fault it found.
     checking: bool,
     fault: Option<&'static str>,
+    /// The conflicts after which the matrix's reasoning runs: [`DEDUCE_AFTER`], or fewer for
+    /// tests.
+    deduce_after: u64,
 }
 
 impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
@@ -231,6 +265,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         learner.bump_by = 1.0;
         learner.root_reasoned = usize::MAX;
         learner.store_limit = STORE;
+        learner.deduce_after = DEDUCE_AFTER;
         Some(learner)
     }
 
@@ -239,6 +274,13 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     #[cfg(any(test, feature = "internals"))] // tests and benchmarks
     pub fn set_checking(&mut self, on: bool) {
         self.checking = on;
+    }
+
+    /// Asks the matrix's reasoning ([`Matrix::deduce`]) from `conflicts` conflicts on instead
+    /// of [`DEDUCE_AFTER`] (tests: its clauses on puzzles that never need it).
+    #[cfg(any(test, feature = "internals"))] // tests and benchmarks
+    pub fn set_deduce_after(&mut self, conflicts: u64) {
+        self.deduce_after = conflicts;
     }
 
     /// Lets the clause store use only `words` of its `STORE` words (tests: a tiny store makes
@@ -471,6 +513,24 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                     return Some(false);
                 }
                 continue;
+            }
+            if self.stats.conflicts >= self.deduce_after {
+                // About what a conflict costs.
+                if deadline.tick(16) {
+                    return None;
+                }
+                match self.deduce() {
+                    Deduced::Nothing => {}
+                    Deduced::Excluded => continue,
+                    Deduced::Conflict(c) => {
+                        if self.stats.conflicts >= max_conflicts {
+                            return None;
+                        }
+                        self.learn(Conflict::Clause(c));
+                        continue;
+                    }
+                    Deduced::NoCover => return Some(false),
+                }
             }
             let Some(o) = self.next_decision() else {
                 // Unreachable: with every option valued and no conflict, every item has a
@@ -745,6 +805,89 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             self.assign(other, CLAUSE | c as u32);
         }
         None
+    }
+
+    /// Asks the matrix's own reasoning ([`Matrix::deduce`]) at a fixpoint and turns what it
+    /// finds into clauses: an exclusion into one whose other literals are its reasons (stored,
+    /// then its reason), a contradiction into a conflict clause. A finding whose reasons are all
+    /// fixed at level 0 holds at level 0 (for Sudoku the root's Hall sets find it at the next
+    /// restart); it is passed over here, as is a contradiction below the current level.
+    fn deduce(&mut self) -> Deduced {
+        let mut findings = [(usize::MAX, 0usize, [0u16; DEDUCE_REASON]); DEDUCE_FINDINGS];
+        let mut n = 0;
+        let items = self.matrix.items();
+        let (matrix, open) = (&mut self.matrix, &self.open[..items]);
+        matrix.deduce(open, &mut |excluded, because| {
+            if n == DEDUCE_FINDINGS || because.len() > DEDUCE_REASON {
+                return false;
+            }
+            let (o, len, list) = &mut findings[n];
+            *o = excluded.unwrap_or(usize::MAX);
+            *len = because.len();
+            list[..because.len()].copy_from_slice(because);
+            n += 1;
+            true
+        });
+        let mut any = false;
+        for (o, len, list) in &findings[..n] {
+            let excluded = (*o != usize::MAX).then_some(*o);
+            if excluded.is_some_and(|o| o >= self.matrix.options() || self.val[o] != 0) {
+                continue;
+            }
+            self.learnt_len = 0;
+            if let Some(o) = excluded {
+                self.learnt[0] = excluded_lit(o);
+                self.learnt_len = 1;
+            }
+            let first = self.learnt_len;
+            for &a in &list[..*len] {
+                let a = usize::from(a);
+                if a >= self.matrix.options() || self.val[a] != -1 {
+                    // Not a reason the search can use: the finding is dropped.
+                    self.learnt_len = usize::MAX;
+                    break;
+                }
+                if self.level[a] > 0 {
+                    self.learnt[self.learnt_len] = chosen_lit(a);
+                    self.learnt_len += 1;
+                }
+            }
+            if self.learnt_len == usize::MAX {
+                continue;
+            }
+            // The literals of the highest levels first, so that the clause is watched where
+            // it can next change.
+            for k in first..self.learnt_len.min(first + 2) {
+                let mut best = k;
+                for j in k + 1..self.learnt_len {
+                    if self.level[var(self.learnt[j])] > self.level[var(self.learnt[best])] {
+                        best = j;
+                    }
+                }
+                self.learnt.swap(k, best);
+            }
+            match excluded {
+                Some(o) => {
+                    if self.learnt_len < 2 {
+                        continue;
+                    }
+                    let Some(c) = self.add_learnt(self.learnt_len) else { continue };
+                    self.assign(excluded_lit(o), CLAUSE | c as u32);
+                    any = true;
+                }
+                None => {
+                    if self.learnt_len == 0 {
+                        return Deduced::NoCover;
+                    }
+                    if self.learnt_len < 2 || usize::from(self.level[var(self.learnt[0])]) != self.levels {
+                        continue;
+                    }
+                    let Some(c) = self.add_learnt(self.learnt_len) else { continue };
+                    return Deduced::Conflict(c);
+                }
+            }
+        }
+        if any { Deduced::Excluded } else { Deduced::Nothing }
     }
 
     /// Counts literal `q` (false) into the clause being learnt.

@@ -64,6 +64,156 @@ pub fn at_root(shape: Shape, open: &[u16], exclude: &mut dyn FnMut(usize)) -> bo
     true
 }
 
+/// The most antecedents [`in_search`] gives one finding: a Hall set of r cells and the digits
+/// outside its own, r * (16 - r + 1) at most.
+pub const MAX_BECAUSE: usize = 72;
+
+/// What [`in_search`] keeps from one call to the next, per unit (rows, columns, boxes, up to
+/// 16 cells): its cells' masks when last filtered (a unit met again unchanged has nothing new
+/// to give) and the matching found then (the next one starts from it, and mostly only
+/// re-matches the cells whose digit went).
+#[derive(Clone, Debug)]
+pub struct SearchHall {
+    seen: [[u16; 16]; 48],
+    matched: [[u8; 16]; 48],
+}
+
+impl Default for SearchHall {
+    fn default() -> Self {
+        SearchHall { seen: [[0; 16]; 48], matched: [[u8::MAX; 16]; 48] }
+    }
+}
+
+/// Hall sets in the middle of a search, with their reasons, for the clause learner (side up to
+/// 16). `open` holds every item's open options as [`super::SudokuCover`] numbers them (the cell
+/// items first, their slots the digits). Each candidate that no complete matching of some unit
+/// uses goes to `found` as `Some(option)` with `because`: the options whose exclusion rules it
+/// out (the Hall set's cells with every digit outside the set's own; all excluded now). A unit
+/// with no complete matching ends the call with `found(None, because)`: the options of which
+/// one at least must be chosen (its cells with the digits none of them can take). `found`
+/// returns whether it took the finding; the call ends at the first it does not take. A unit is
+/// passed over while its candidates stay as they were when all it gave was taken.
+pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
+    let side = shape.side();
+    let all = (1u32 << side) - 1;
+    let mut because = [0u16; MAX_BECAUSE];
+    for unit in 0..(3 * side).min(48) {
+        let cells: [usize; 16] = core::array::from_fn(|k| if k < side { unit_cell(shape, unit, k) } else { 0 });
+        let mut key = [0u16; 16];
+        for k in 0..side {
+            key[k] = open[cells[k]];
+        }
+        // Every cell down to its own digit: nothing to find.
+        let settled = key.iter().all(|&m| m & m.wrapping_sub(1) == 0) && key.iter().fold(0, |u, &m| u | m).count_ones() as usize == side;
+        if settled || state.seen[unit] == key {
+            continue;
+        }
+        let masks: [u32; MAX_SIDE] = core::array::from_fn(|k| if k < side { u32::from(key[k]) } else { 0 });
+        let masks = &masks[..side];
+        // The last matching, where it still holds, then augmenting paths for the rest.
+        let mut digit_of = [usize::MAX; MAX_SIDE];
+        let mut cell_of = [usize::MAX; MAX_SIDE];
+        for (k, &d) in state.matched[unit][..side].iter().enumerate() {
+            let d = usize::from(d);
+            if d < side && masks[k] >> d & 1 != 0 && cell_of[d] == usize::MAX {
+                (digit_of[k], cell_of[d]) = (d, k);
+            }
+        }
+        for k in 0..side {
+            let mut seen = 0u32;
+            if digit_of[k] == usize::MAX && !augment(masks, k, &mut seen, &mut digit_of, &mut cell_of) {
+                // The cells the search reached take only the digits it saw, one fewer.
+                let mut set = 1u32 << k;
+                let mut digits = seen;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    set |= 1 << cell_of[d];
+                }
+                if let Some(n) = fill_because(side, &cells, set, seen, &mut because) {
+                    found(None, &because[..n]);
+                }
+                return;
+            }
+        }
+        for (matched, &d) in state.matched[unit].iter_mut().zip(&digit_of[..side]) {
+            *matched = d as u8;
+        }
+        // reach[k]: the cells k reaches through "k may take the digit matched to j" (k itself
+        // included). A candidate (k, d) lies in some complete matching exactly when k is reached
+        // from d's cell (an alternating cycle); otherwise what d's cell reaches is a Hall set
+        // that holds d, and k is outside it.
+        let mut reach = [0u32; MAX_SIDE];
+        for k in 0..side {
+            let mut m = masks[k];
+            reach[k] = 1 << k;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                reach[k] |= 1 << cell_of[d];
+            }
+        }
+        let open_cells = (0..side).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0);
+        for j in open_cells.clone() {
+            let via = reach[j];
+            for k in open_cells.clone() {
+                // Branch-free: most cells reach most others.
+                reach[k] |= via & 0u32.wrapping_sub(reach[k] >> j & 1);
+            }
+        }
+        for k in 0..side {
+            let mut others = masks[k] & !(1 << digit_of[k]);
+            while others != 0 {
+                let d = others.trailing_zeros() as usize;
+                others &= others - 1;
+                let set = reach[cell_of[d]];
+                if set >> k & 1 != 0 {
+                    continue;
+                }
+                let mut digits = 0;
+                let mut members = set;
+                while members != 0 {
+                    let h = members.trailing_zeros() as usize;
+                    members &= members - 1;
+                    digits |= masks[h];
+                }
+                debug_assert_eq!(digits & !all, 0);
+                let taken = fill_because(side, &cells, set, digits, &mut because)
+                    .is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
+                if !taken {
+                    return;
+                }
+            }
+        }
+        state.seen[unit] = key;
+    }
+}
+
+/// The options of the unit's cells `set` with the digits outside `digits`, into `because`;
+/// how many. None if they do not fit (a reason cut short would be wrong; with side 16 at most
+/// r * (17 - r) <= 72 are asked for, so it does not happen).
+fn fill_because(side: usize, cells: &[usize; 16], set: u32, digits: u32, because: &mut [u16; MAX_BECAUSE]) -> Option<usize> {
+    let outside = !digits & ((1u32 << side) - 1);
+    let n = (set.count_ones() * outside.count_ones()) as usize;
+    if n > MAX_BECAUSE {
+        return None;
+    }
+    let mut at = 0;
+    let mut members = set;
+    while members != 0 {
+        let h = members.trailing_zeros() as usize;
+        members &= members - 1;
+        let mut rest = outside;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            because[at] = (cells[h] * side + e) as u16;
+            at += 1;
+        }
+    }
+    Some(n)
+}
+
 /// The k-th cell of unit `unit`: rows first, then columns, then boxes.
 fn unit_cell(shape: Shape, unit: usize, k: usize) -> usize {
     let side = shape.side();

@@ -46,7 +46,7 @@ pub type Engine16 =
 /// The engine's memory sized for 9x9 grids.
 pub type Engine9 = Storage<u16, { max_items(9) }, { max_options(9) }, { max_nodes(9) }, { capacity(9).words::<u16>() }>;
 
-/// Words of learnt clauses in [`Learner16`] (48 KiB of its 164 KiB).
+/// Words of learnt clauses in [`Learner16`] (48 KiB of its 166 KiB).
 pub const STORE16: usize = 24_576;
 /// Clause learning sized for 16x16 grids.
 pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, STORE16>;
@@ -55,8 +55,11 @@ pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16
 /// `cell * side + digit - 1`; items the cell, the row-digit, the column-digit and the box-digit,
 /// 0-based and in that order (not the engine's); an option's slot in them its digit, its
 /// column, its row and its place in the box. Sides up to 16: an item's options must fit a 16-bit mask.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SudokuCover<const BOX: usize>;
+#[derive(Clone, Debug, Default)]
+pub struct SudokuCover<const BOX: usize> {
+    /// The Hall sets' state between decisions (see [`Matrix::deduce`]).
+    hall: hall::SearchHall,
+}
 
 impl<const BOX: usize> SudokuCover<BOX> {
     const SIDE: usize = BOX * BOX;
@@ -102,6 +105,13 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
 
     fn slots(&self) -> u16 {
         ((1u32 << Self::SIDE) - 1) as u16
+    }
+
+    /// The Hall sets of the rows, columns and boxes (see [`hall::in_search`]).
+    fn deduce(&mut self, open: &[u16], found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
+        if let Some(shape) = Shape::with_box_size(BOX) {
+            hall::in_search(shape, open, &mut self.hall, found);
+        }
     }
 }
 
@@ -166,7 +176,7 @@ impl<
         // for each; a MaybeUninit may hold any bytes. Every borrow of the learner ends before
         // [`dlx`](Self::dlx) makes the engine's slot from the same bytes.
         let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
-        Ok((shape, Learner::new_in(slot, SudokuCover::<BOX>).ok_or(Error::Length)?))
+        Ok((shape, Learner::new_in(slot, SudokuCover::<BOX>::default()).ok_or(Error::Length)?))
     }
 
     /// The DLX engine in the same bytes, once the learner is done with them.

@@ -80,9 +80,9 @@ fn the_sudoku_cover_inverts_its_own_arithmetic() {
         }
         assert!(seen.iter().all(|&s| s == (1 << side) - 1), "every slot of every item used");
     }
-    check(SudokuCover::<2>, 4);
-    check(SudokuCover::<3>, 9);
-    check(SudokuCover::<4>, 16);
+    check(SudokuCover::<2>::default(), 4);
+    check(SudokuCover::<3>::default(), 9);
+    check(SudokuCover::<4>::default(), 16);
 }
 
 #[test]
@@ -188,8 +188,10 @@ fn every_learnt_clause_holds_in_the_listed_solution_mid_search() {
         let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
             let (cells, solution) = (letters(p), letters(s));
-            for limit in [30, 300, 3_000] {
-                let learner = sudoku::Learner16::new_in(&mut slot, SudokuCover::<4>).unwrap();
+            for (limit, deduce_after) in [(30, u64::MAX), (300, u64::MAX), (3_000, u64::MAX), (30, 0), (300, 100)] {
+                let learner = sudoku::Learner16::new_in(&mut slot, SudokuCover::<4>::default()).unwrap();
+                // With the Hall sets from the start too: their exclusions' clauses as well.
+                learner.set_deduce_after(deduce_after);
                 let _ = learner.solve_within(givens(16, &cells), limit, &mut no_limit(), &mut |_, _| true);
                 let false_clause = learner.clause_false_in(|o| solution[o / 16] == (o % 16 + 1) as u8);
                 assert_eq!(false_clause, None, "{name} line {} after {limit} conflicts", line + 1);
@@ -240,7 +242,7 @@ fn clashing_givens_and_the_empty_grid() {
         assert_eq!(found.is_none(), clash, "givens at {a} and {b}");
     }
     // An option number past the matrix is refused, not read.
-    let learner = SmallLearner16::new_in(&mut slot, SudokuCover::<4>).unwrap();
+    let learner = SmallLearner16::new_in(&mut slot, SudokuCover::<4>::default()).unwrap();
     assert!(!learner.solve([4096]));
 }
 
@@ -253,20 +255,33 @@ fn the_16x16_workspace_leaves_room_on_a_256_kib_stack() {
 }
 
 /// The first grids of sudoku16/climbed-unsolvable-20 (unsolvable grids a hill climb on the
-/// learner's conflicts found) are unsolvable for the learner and for the DLX engine alone, and
-/// the learner's effort on them stays where it was when they were found (98,000-124,000
-/// conflicts, over issue 15's 100 ms: docs/design.md).
+/// learner's conflicts found: 98,000-124,000 conflicts, 0.5 s, before the Hall sets ran in the
+/// search) are unsolvable for the learner and for the DLX engine alone, and the learner proves
+/// them soon after its Hall sets start at DEDUCE_AFTER conflicts (10,081-10,325 measured).
 #[test]
 fn grids_climbed_against_the_learner_are_unsolvable_for_it_and_the_dlx() {
+    use crate::exact_cover::learning::DEDUCE_AFTER;
     let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
     let mut slot = MaybeUninit::uninit();
     for text in read_data("sudoku16/climbed-unsolvable-20.txt").lines().take(3) {
         let cells = letters(text);
         let (counted, stats) = sudoku::Workspace16::count_with_stats(&mut space, &cells, 2, &mut no_limit());
         assert_eq!(counted, Ok(0), "{text}");
-        assert!(stats.conflicts <= 130_000, "{text}: {} conflicts", stats.conflicts);
+        assert!(stats.conflicts <= DEDUCE_AFTER + 2_000, "{text}: {} conflicts", stats.conflicts);
         let e = &mut Engine16::zeroed_in(&mut slot);
         assert_eq!(sudoku::count_solutions(e, Shape::SIXTEEN, &cells, 1, &mut no_limit()), Ok(0));
+    }
+    // The learner's own invariants hold through that search (checked at every restart and
+    // store reduction), with the Hall sets from the start and from the usual point.
+    let mut slot = MaybeUninit::<sudoku::Learner16>::uninit();
+    let text = read_data("sudoku16/climbed-unsolvable-20.txt").lines().next().unwrap().to_string();
+    for deduce_after in [0, DEDUCE_AFTER] {
+        let learner = sudoku::Learner16::new_in(&mut slot, SudokuCover::<4>::default()).unwrap();
+        learner.set_checking(true);
+        learner.set_deduce_after(deduce_after);
+        let verdict = learner.solve_within(givens(16, &letters(&text)), u64::MAX, &mut no_limit(), &mut |_, _| true);
+        assert_eq!(verdict, Some(false));
+        assert_eq!(learner.fault(), None, "Hall sets after {deduce_after} conflicts");
     }
 }
 
@@ -388,7 +403,7 @@ fn hall_sets_at_restarts_and_counting_keep_every_invariant() {
         let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {
             let cells = letters(p);
-            let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
+            let learner = Learner::new_in(&mut slot, SudokuCover::<4>::default()).unwrap();
             learner.set_checking(true);
             let mut root = |open: &[u16], exclude: &mut dyn FnMut(usize)| {
                 calls += 1;

@@ -5,7 +5,7 @@
 use super::common::{Isomorphism, brute_force_4x4, is_completion, no_limit, read_data, repeats, rng};
 use crate::Error;
 use crate::exact_cover::dlx::{Dlx, Storage};
-use crate::sudoku::{self, Engine9, Engine16, Shape, max_items, max_nodes, max_options, nine};
+use crate::sudoku::{self, Engine9, Engine16, Shape, hall, max_items, max_nodes, max_options, nine};
 use std::mem::MaybeUninit;
 
 type Engine4 =
@@ -480,7 +480,7 @@ fn the_box_family_is_proven_unsolvable_at_the_first_restart() {
     let mut most = 0;
     for round in 0..200 {
         let grid = super::common::box_family_16(&mut seed);
-        let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
+        let learner = Learner::new_in(&mut slot, SudokuCover::<4>::default()).unwrap();
         let givens = grid.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| cell * 16 + usize::from(d) - 1);
         let shape = Shape::SIXTEEN;
         let verdict = learner
@@ -503,7 +503,7 @@ fn learn16(cells: &[u8]) -> (Option<bool>, u64) {
     use crate::exact_cover::learning::Learner;
     use crate::sudoku::{Learner16, SudokuCover, hall};
     let mut slot = MaybeUninit::<Learner16>::uninit();
-    let learner = Learner::new_in(&mut slot, SudokuCover::<4>).unwrap();
+    let learner = Learner::new_in(&mut slot, SudokuCover::<4>::default()).unwrap();
     let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| c * 16 + usize::from(d) - 1);
     let verdict = learner.solve_within(givens, u64::MAX, &mut no_limit(), &mut |open, exclude| {
         hall::at_root(Shape::SIXTEEN, open, exclude)
@@ -546,4 +546,165 @@ fn the_slow_families_stay_within_their_effort() {
     // much harder fails here; isomorphs of the hardest puzzles reach 9,289 (docs/design.md).
     let bounds = [14_000, 4_000, 150];
     assert!(most.iter().zip(bounds).all(|(m, b)| *m <= b), "most conflicts {most:?}, bounds {bounds:?}");
+}
+
+/// The units of a grid of side `side` (box `b`), as lists of cells: rows, columns, boxes.
+fn units_of(side: usize, b: usize) -> Vec<Vec<usize>> {
+    let rows = (0..side).map(|r| (0..side).map(|c| r * side + c).collect());
+    let cols = (0..side).map(|c| (0..side).map(|r| r * side + c).collect());
+    let boxes = (0..side).map(|x| (0..side).map(|k| (x / b * b + k / b) * side + x % b * b + k % b).collect());
+    rows.chain(cols).chain(boxes).collect()
+}
+
+/// Which (cell slot, digit) pairs of a unit lie in some complete matching, by trying every
+/// assignment of digits to its cells (cells in order, each a digit its mask allows, none twice).
+fn in_some_matching(masks: &[u32]) -> Vec<u32> {
+    fn walk(masks: &[u32], k: usize, used: u32, path: &mut Vec<usize>, vital: &mut Vec<u32>) {
+        if k == masks.len() {
+            for (cell, &d) in path.iter().enumerate() {
+                vital[cell] |= 1 << d;
+            }
+            return;
+        }
+        let mut m = masks[k] & !used;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            path.push(d);
+            walk(masks, k + 1, used | 1 << d, path, vital);
+            path.pop();
+        }
+    }
+    let mut vital = vec![0; masks.len()];
+    walk(masks, 0, 0, &mut Vec::new(), &mut vital);
+    vital
+}
+
+#[test]
+fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_suffice() {
+    let mut seed = 0x4a11_5e75;
+    let (mut pruned, mut conflicts) = (0, 0);
+    for (shape, b) in [(Shape::with_box_size(2).unwrap(), 2), (Shape::NINE, 3)] {
+        let (side, cells) = (shape.side(), shape.cells());
+        let units = units_of(side, b);
+        let full = (1u16 << side) - 1;
+        for round in 0..if side == 4 { 3000 } else { 150 } {
+            // Random candidates: a few digits struck from every cell, fewer on the 9x9 (for a
+            // brute force that ends), and some cells down to one digit.
+            let mut open = vec![full; 4 * cells];
+            for mask in &mut open[..cells] {
+                let strikes = if side == 4 { rng(&mut seed) % 4 } else { 4 + rng(&mut seed) % 5 };
+                for _ in 0..strikes {
+                    *mask &= !(1 << (rng(&mut seed) % side as u64));
+                }
+                if *mask == 0 || rng(&mut seed) % 4 == 0 {
+                    *mask = 1 << (rng(&mut seed) % side as u64);
+                }
+            }
+            let masks_of =
+                |open: &[u16], unit: &[usize]| -> Vec<u32> { unit.iter().map(|&c| u32::from(open[c])).collect() };
+            let consistent: Vec<bool> =
+                units.iter().map(|u| in_some_matching(&masks_of(&open, u)).iter().all(|&v| v != 0)).collect();
+            let mut found: Vec<(Option<usize>, Vec<u16>)> = Vec::new();
+            let mut state = hall::SearchHall::default();
+            hall::in_search(shape, &open, &mut state, &mut |o, because| {
+                found.push((o, because.to_vec()));
+                true
+            });
+            for (o, because) in &found {
+                // Every reason is excluded now, and suffices: with only those options struck
+                // from a full unit, the finding holds.
+                assert!(because.iter().all(|&a| open[usize::from(a) / side] >> (usize::from(a) % side) & 1 == 0));
+                let mut reasoned = vec![full; 4 * cells];
+                for &a in because {
+                    reasoned[usize::from(a) / side] &= !(1 << (usize::from(a) % side));
+                }
+                match o {
+                    Some(o) => {
+                        let (cell, d) = (o / side, o % side);
+                        assert!(open[cell] >> d & 1 == 1, "round {round}: {o} was not open");
+                        let unit = units.iter().position(|u| {
+                            let slot = u.iter().position(|&c| c == cell);
+                            slot.is_some_and(|k| in_some_matching(&masks_of(&reasoned, u))[k] >> d & 1 == 0)
+                        });
+                        assert!(unit.is_some(), "round {round}: the reason of excluding {o} does not imply it");
+                        pruned += 1;
+                    }
+                    None => {
+                        assert!(
+                            units.iter().any(|u| in_some_matching(&masks_of(&reasoned, u)).contains(&0)),
+                            "round {round}: the reason of a contradiction does not imply it"
+                        );
+                        conflicts += 1;
+                    }
+                }
+            }
+            // Complete: with every unit consistent, each candidate in no complete matching of
+            // some unit is found, and nothing else.
+            if consistent.iter().all(|&c| c) {
+                let mut expected: Vec<usize> = Vec::new();
+                for u in &units {
+                    let vital = in_some_matching(&masks_of(&open, u));
+                    for (k, &cell) in u.iter().enumerate() {
+                        let mut gone = u32::from(open[cell]) & !vital[k];
+                        while gone != 0 {
+                            expected.push(cell * side + gone.trailing_zeros() as usize);
+                            gone &= gone - 1;
+                        }
+                    }
+                }
+                let mut got: Vec<usize> = found.iter().map(|(o, _)| o.unwrap()).collect();
+                expected.sort_unstable();
+                expected.dedup();
+                got.sort_unstable();
+                got.dedup();
+                assert_eq!(got, expected, "round {round}");
+            } else {
+                assert!(found.iter().any(|(o, _)| o.is_none()), "round {round}: a unit has no complete matching");
+            }
+            // The state carried over: the same candidates give nothing new (or the same
+            // contradiction again), and fewer give what a fresh state gives.
+            let mut again = Vec::new();
+            hall::in_search(shape, &open, &mut state, &mut |o, _| {
+                again.push(o);
+                true
+            });
+            let contradiction = found.iter().any(|(o, _)| o.is_none());
+            assert!(if contradiction { again.contains(&None) } else { again.is_empty() }, "round {round}");
+            // As the search does: the exclusions made, and more candidates struck.
+            for o in found.iter().filter_map(|(o, _)| *o) {
+                open[o / side] &= !(1 << (o % side));
+            }
+            for mask in &mut open[..cells] {
+                if mask.count_ones() > 1 && rng(&mut seed) % 3 == 0 {
+                    *mask &= mask.wrapping_sub(1);
+                }
+            }
+            let (mut warm, mut fresh) = (Vec::new(), Vec::new());
+            hall::in_search(shape, &open, &mut state, &mut |o, b| {
+                warm.push((o, b.to_vec()));
+                true
+            });
+            hall::in_search(shape, &open, &mut hall::SearchHall::default(), &mut |o, b| {
+                fresh.push((o, b.to_vec()));
+                true
+            });
+            let prunes = |list: &Vec<(Option<usize>, Vec<u16>)>| {
+                let mut p: Vec<Option<usize>> = list.iter().map(|(o, _)| *o).collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            };
+            if fresh.iter().all(|(o, _)| o.is_some()) && warm.iter().all(|(o, _)| o.is_some()) {
+                assert_eq!(prunes(&warm), prunes(&fresh), "round {round}");
+            } else {
+                assert_eq!(
+                    warm.iter().any(|(o, _)| o.is_none()),
+                    fresh.iter().any(|(o, _)| o.is_none()),
+                    "round {round}"
+                );
+            }
+        }
+    }
+    assert!(pruned > 1000 && conflicts > 100, "{pruned} exclusions, {conflicts} contradictions");
 }
