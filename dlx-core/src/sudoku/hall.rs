@@ -110,57 +110,21 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
         }
         let masks: [u32; MAX_SIDE] = core::array::from_fn(|k| if k < side { u32::from(key[k]) } else { 0 });
         let masks = &masks[..side];
-        // The last matching, where it still holds, then augmenting paths for the rest.
-        let mut digit_of = [usize::MAX; MAX_SIDE];
-        let mut cell_of = [usize::MAX; MAX_SIDE];
-        for (k, &d) in state.matched[unit][..side].iter().enumerate() {
-            let d = usize::from(d);
-            if d < side && masks[k] >> d & 1 != 0 && cell_of[d] == usize::MAX {
-                (digit_of[k], cell_of[d]) = (d, k);
-            }
-        }
-        for k in 0..side {
-            let mut seen = 0u32;
-            if digit_of[k] == usize::MAX && !augment(masks, k, &mut seen, &mut digit_of, &mut cell_of) {
-                // The cells the search reached take only the digits it saw, one fewer.
-                let mut set = 1u32 << k;
-                let mut digits = seen;
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    set |= 1 << cell_of[d];
-                }
-                if let Some(n) = fill_because(side, &cells, set, seen, &mut because) {
+        let unit_match = match match_unit(masks, &state.matched[unit]) {
+            Ok(m) => m,
+            Err((set, digits)) => {
+                if let Some(n) = fill_because(side, &cells, set, digits, &mut because) {
                     found(None, &because[..n]);
                 }
                 return;
             }
-        }
+        };
+        let UnitMatch { digit_of, cell_of, reach } = unit_match;
         for (matched, &d) in state.matched[unit].iter_mut().zip(&digit_of[..side]) {
             *matched = d as u8;
         }
-        // reach[k]: the cells k reaches through "k may take the digit matched to j" (k itself
-        // included). A candidate (k, d) lies in some complete matching exactly when k is reached
-        // from d's cell (an alternating cycle); otherwise what d's cell reaches is a Hall set
-        // that holds d, and k is outside it.
-        let mut reach = [0u32; MAX_SIDE];
-        for k in 0..side {
-            let mut m = masks[k];
-            reach[k] = 1 << k;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                reach[k] |= 1 << cell_of[d];
-            }
-        }
-        let open_cells = (0..side).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0);
-        for j in open_cells.clone() {
-            let via = reach[j];
-            for k in open_cells.clone() {
-                // Branch-free: most cells reach most others.
-                reach[k] |= via & 0u32.wrapping_sub(reach[k] >> j & 1);
-            }
-        }
+        // What d's cell reaches is a Hall set that holds d: a candidate (k, d) with k outside
+        // it is in no complete matching.
         for k in 0..side {
             let mut others = masks[k] & !(1 << digit_of[k]);
             while others != 0 {
@@ -232,29 +196,15 @@ fn unit_cell(shape: Shape, unit: usize, k: usize) -> usize {
 /// for n = masks.len() cells and digits. Returns whether a mask changed, or
 /// [`Error::Unsolvable`] when no complete matching exists.
 fn filter_unit(masks: &mut [u32]) -> Result<bool, Error> {
-    let n = masks.len();
-    // A complete matching, by augmenting paths.
-    let mut digit_of = [usize::MAX; MAX_SIDE];
-    let mut cell_of = [usize::MAX; MAX_SIDE];
-    for cell in 0..n {
-        let mut seen = 0u32;
-        if !augment(masks, cell, &mut seen, &mut digit_of, &mut cell_of) {
-            return Err(Error::Unsolvable);
-        }
-    }
-    // With every cell and digit matched, a non-matching edge (cell, digit) is in some complete
-    // matching exactly when it lies on an alternating cycle: when the cell and the digit share
-    // a strongly connected component of the graph with edges cell -> candidate digit (not
-    // matched) and digit -> its matched cell.
-    let component = components(masks, &cell_of);
+    let UnitMatch { digit_of, cell_of, reach } = match_unit(masks, &[]).map_err(|_| Error::Unsolvable)?;
     let mut changed = false;
-    for cell in 0..n {
+    for cell in 0..masks.len() {
         let mut keep = 1 << digit_of[cell];
         let mut others = masks[cell] & !keep;
         while others != 0 {
             let digit = others.trailing_zeros() as usize;
             others &= others - 1;
-            if component[cell] == component[n + digit] {
+            if reach[cell_of[digit]] >> cell & 1 != 0 {
                 keep |= 1 << digit;
             }
         }
@@ -264,6 +214,67 @@ fn filter_unit(masks: &mut [u32]) -> Result<bool, Error> {
         }
     }
     Ok(changed)
+}
+
+/// A unit's complete matching (`digit_of` each cell, `cell_of` each digit) and, per cell, the
+/// cells it reaches through "it may take the digit matched to that cell" (itself included).
+/// A candidate (k, d) is in some complete matching exactly when k is reached from d's cell (an
+/// alternating cycle closes); otherwise what d's cell reaches is a Hall set holding d, with k
+/// outside it.
+struct UnitMatch {
+    digit_of: [usize; MAX_SIDE],
+    cell_of: [usize; MAX_SIDE],
+    reach: [u32; MAX_SIDE],
+}
+
+/// [`UnitMatch`] for the unit whose cells may take `masks` (bits 0..n, n = masks.len()), the
+/// matching started from `hint` (a digit per cell, kept where it still fits; empty or out of
+/// range for none). `Err((cells, digits))` when there is no complete matching: those cells
+/// take only those digits, one fewer.
+fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
+    let n = masks.len();
+    let mut digit_of = [usize::MAX; MAX_SIDE];
+    let mut cell_of = [usize::MAX; MAX_SIDE];
+    for (k, &d) in hint.iter().enumerate().take(n) {
+        let d = usize::from(d);
+        if d < n && masks[k] >> d & 1 != 0 && cell_of[d] == usize::MAX {
+            (digit_of[k], cell_of[d]) = (d, k);
+        }
+    }
+    for k in 0..n {
+        let mut seen = 0u32;
+        if digit_of[k] == usize::MAX && !augment(masks, k, &mut seen, &mut digit_of, &mut cell_of) {
+            // The cells the search reached take only the digits it saw.
+            let mut set = 1u32 << k;
+            let mut digits = seen;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                set |= 1 << cell_of[d];
+            }
+            return Err((set, seen));
+        }
+    }
+    let mut reach = [0u32; MAX_SIDE];
+    for k in 0..n {
+        let mut m = masks[k];
+        reach[k] = 1 << k;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            reach[k] |= 1 << cell_of[d];
+        }
+    }
+    // Closure over the cells with a choice (a cell with one digit reaches only itself).
+    let open_cells = (0..n).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0);
+    for j in open_cells.clone() {
+        let via = reach[j];
+        for k in open_cells.clone() {
+            // Branch-free: most cells reach most others.
+            reach[k] |= via & 0u32.wrapping_sub(reach[k] >> j & 1);
+        }
+    }
+    Ok(UnitMatch { digit_of, cell_of, reach })
 }
 
 /// Kuhn's augmenting path from `cell`; `seen` marks the digits visited on this attempt.
@@ -288,87 +299,3 @@ fn augment(
     false
 }
 
-/// Strongly connected components (Tarjan) of the alternating graph over cells `0..n` and
-/// digits `n..2n`: a component number per node.
-fn components(masks: &[u32], cell_of: &[usize; MAX_SIDE]) -> [u8; 2 * MAX_SIDE] {
-    let n = masks.len();
-    let mut tarjan = Tarjan {
-        masks,
-        cell_of,
-        n,
-        index: [u8::MAX; 2 * MAX_SIDE],
-        low: [0; 2 * MAX_SIDE],
-        component: [0; 2 * MAX_SIDE],
-        stack: [0; 2 * MAX_SIDE],
-        depth: 0,
-        on_stack: 0,
-        next_index: 0,
-        next_component: 0,
-    };
-    for node in 0..2 * n {
-        if tarjan.index[node] == u8::MAX {
-            tarjan.visit(node);
-        }
-    }
-    tarjan.component
-}
-
-struct Tarjan<'a> {
-    masks: &'a [u32],
-    cell_of: &'a [usize; MAX_SIDE],
-    n: usize,
-    index: [u8; 2 * MAX_SIDE],
-    low: [u8; 2 * MAX_SIDE],
-    component: [u8; 2 * MAX_SIDE],
-    stack: [u8; 2 * MAX_SIDE],
-    depth: usize,
-    on_stack: u64,
-    next_index: u8,
-    next_component: u8,
-}
-
-impl Tarjan<'_> {
-    /// The successors of `node`: a cell's unmatched candidate digits, a digit's matched cell.
-    fn successors(&self, node: usize) -> u64 {
-        if node < self.n {
-            // Every candidate. The edge to the matched digit belongs the other way round, but
-            // that digit's only edge leads straight back here, so the extra edge joins just the
-            // two of them and leaves every other component as it was.
-            u64::from(self.masks[node]) << self.n
-        } else {
-            1 << self.cell_of[node - self.n]
-        }
-    }
-
-    fn visit(&mut self, node: usize) {
-        self.index[node] = self.next_index;
-        self.low[node] = self.next_index;
-        self.next_index += 1;
-        self.stack[self.depth] = node as u8;
-        self.depth += 1;
-        self.on_stack |= 1 << node;
-        let mut next = self.successors(node);
-        while next != 0 {
-            let other = next.trailing_zeros() as usize;
-            next &= next - 1;
-            if self.index[other] == u8::MAX {
-                self.visit(other);
-                self.low[node] = self.low[node].min(self.low[other]);
-            } else if self.on_stack & (1 << other) != 0 {
-                self.low[node] = self.low[node].min(self.index[other]);
-            }
-        }
-        if self.low[node] == self.index[node] {
-            loop {
-                self.depth -= 1;
-                let member = usize::from(self.stack[self.depth]);
-                self.on_stack &= !(1 << member);
-                self.component[member] = self.next_component;
-                if member == node {
-                    break;
-                }
-            }
-            self.next_component += 1;
-        }
-    }
-}
