@@ -416,7 +416,11 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// not, the candidates it keeps for the target are kept for [`Solver::search_kept`].
     fn rules_out(&mut self, target: i64, steps: usize) -> bool {
         match self.patterns.tighten(self.allowed, target, steps, self.deadline) {
-            None => true,
+            None => {
+                // The pattern bound's shortfalls are now this check's: none are kept.
+                self.kept = None;
+                true
+            }
             Some(survivors) => {
                 self.kept = Some((target, survivors));
                 false

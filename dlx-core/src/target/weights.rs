@@ -30,11 +30,7 @@ pub fn round(x: f64) -> i64 {
     let whole = x as i64;
     // Exact: a float minus its integer part loses no bits.
     let fraction = x - whole as f64;
-    if fraction >= 0.5 {
-        whole.saturating_add(1)
-    } else if fraction <= -0.5 {
-        whole.saturating_sub(1)
-    } else {
-        whole
-    }
+    // Without branches: the fractions of a step's 81 products are random, and the mispredicted
+    // branches were most of a step's time.
+    whole.saturating_add(i64::from(fraction >= 0.5) - i64::from(fraction <= -0.5))
 }

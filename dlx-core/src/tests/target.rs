@@ -490,3 +490,22 @@ fn dives_stop_on_their_budget() {
         assert!(outcome.nodes <= 3_500, "{line}: {outcome:?} (2,418 and 476 when last measured)");
     }
 }
+
+#[test]
+fn the_steps_round_as_f64_round_does() {
+    // Halves, their neighbours, wide random values, the ends of i64 and beyond, and NaN.
+    let mut values = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 9.3e18, -9.3e18, 1e300, -1e300];
+    for k in -1000..=1000 {
+        let half = f64::from(k) + 0.5;
+        values.extend([half, half.next_up(), half.next_down(), f64::from(k)]);
+    }
+    let mut seed = 7u64;
+    for _ in 0..100_000 {
+        let bits = rng(&mut seed);
+        // Magnitudes up to about 2^40, either sign.
+        values.push((bits >> 24) as f64 / 4096.0 * if bits & 1 == 0 { 1.0 } else { -1.0 });
+    }
+    for x in values {
+        assert_eq!(crate::target::weights::round(x), x.round() as i64, "{x:e}");
+    }
+}
