@@ -2,8 +2,9 @@
 //! families generated with a fixed seed and one kept, each puzzle timed through
 //! `dlx_solve16`'s work (`dlx_core::solve16`); `dlx_count16` up to 2 against `dlx_solve16` on
 //! the hard list and on the isomorphs; and a 9x9 climb.
-//! Each time is the best of 3 runs (one run: the count over 100 ms moved between 10 and 19 of
-//! the 800 isomorphs from one run to the next, with the same conflicts).
+//! Each time is the best of 5 runs, one in each of 5 passes over the set (one run: the count
+//! over 100 ms moved between 10 and 19 of the 800 isomorphs from one run to the next, with the
+//! same conflicts; three back to back: the worst isomorph between 97 and 112 ms from day to day).
 //!
 //! - box family: 200 puzzles where 10 cells of a box see only 9 letters (tests/reference),
 //!   unsolvable by construction;
@@ -22,6 +23,8 @@
 //! Every answer is checked: solutions for validity (and against the known one where there is
 //! one), "unsolvable" for the box family by construction; an "unsolvable" for a changed given
 //! is only counted. Writes the section "No hang" of docs/benchmarks.md.
+//!
+//! `DLX_BENCH_HANG_ONLY=FILE` times the puzzles of a file (one a line) alone.
 //!
 //! For a change to the learner, whose effort on the tail moves a lot between isomorphs:
 //! `DLX_BENCH_HANG_EFFORT=1` only counts conflicts (deterministic, no timing, nothing written)
@@ -75,11 +78,20 @@ fn timed(puzzle: &str, known: Option<&str>, unsolvable: bool) -> (f64, bool) {
 }
 
 /// Runs of each puzzle; the fastest is its time (the machine's, less the interference).
-const RUNS: usize = 3;
+const RUNS: usize = 5;
 
-/// The fastest of [`RUNS`] runs of `run`, in microseconds.
-fn best(mut run: impl FnMut() -> f64) -> f64 {
-    (0..RUNS).map(|_| run()).fold(f64::INFINITY, f64::min)
+/// The fastest of [`RUNS`] runs of each of `n` items (`run(k)` runs item k, in microseconds),
+/// one run of each per pass over them: times on this machine move by 1.5x from one moment to
+/// the next, and a slow moment then costs one run of several items rather than every run of
+/// one.
+fn best_in_passes(n: usize, mut run: impl FnMut(usize) -> f64) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; n];
+    for _ in 0..RUNS {
+        for (k, best) in best.iter_mut().enumerate() {
+            *best = best.min(run(k));
+        }
+    }
+    best
 }
 
 /// A family's puzzles: the text, the known solution if any, and whether it is unsolvable by
@@ -91,6 +103,10 @@ const SEED: u64 = 0x0bad_5eed;
 
 fn main() {
     let hard = puzzles::hard_40();
+    if let Some(path) = std::env::var_os("DLX_BENCH_HANG_ONLY") {
+        only(&std::fs::read_to_string(path).unwrap());
+        return;
+    }
     if std::env::var_os("DLX_BENCH_HANG_EFFORT").is_some() {
         effort(&hard);
         return;
@@ -103,14 +119,14 @@ fn main() {
     let mut times_by_family = Vec::new();
     for (name, set) in &families {
         eprintln!("{name}: {} puzzles", set.len());
-        let mut times = Vec::new();
-        let mut solved = 0;
-        for (puzzle, known, unsolvable) in set {
-            let runs = [(); RUNS].map(|_| timed(puzzle, known.as_deref(), *unsolvable));
-            let (us, ok) = (runs.iter().map(|r| r.0).fold(f64::INFINITY, f64::min), runs[0].1);
-            times.push(us);
-            solved += usize::from(ok);
-        }
+        let mut ok = vec![false; set.len()];
+        let times = best_in_passes(set.len(), |k| {
+            let (puzzle, known, unsolvable) = &set[k];
+            let (us, solved) = timed(puzzle, known.as_deref(), *unsolvable);
+            ok[k] = solved;
+            us
+        });
+        let solved = ok.iter().filter(|&&ok| ok).count();
         let (mean, median, worst) = puzzles::mean_median_worst(&times);
         let slow = times.iter().filter(|&&us| us > 100_000.0).count();
         writeln!(
@@ -127,27 +143,23 @@ fn main() {
     // solve times are the table's): the hard list's 40 means ride on a few puzzles whose
     // effort moves twofold with any change to the search, the 800's much less.
     let hard_set: Vec<(String, String)> = hard.iter().map(|p| (p.text.clone(), p.solution.clone().unwrap())).collect();
-    let solve_us: Vec<f64> =
-        hard_set.iter().map(|(text, solution)| best(|| timed(text, Some(solution), false).0)).collect();
+    let solve_us = best_in_passes(hard_set.len(), |k| timed(&hard_set[k].0, Some(&hard_set[k].1), false).0);
     let (isomorphs, isomorph_us) = (&families.last().unwrap().1, times_by_family.last().unwrap());
     let isomorph_set: Vec<(String, String)> =
         isomorphs.iter().map(|(t, s, _)| (t.clone(), s.clone().unwrap())).collect();
-    writeln!(md, "\nEach time is the best of {RUNS} runs a puzzle.\n").unwrap();
+    writeln!(md, "\nEach time is the best of {RUNS} runs of the puzzle, one in each of {RUNS} passes over its set.\n")
+        .unwrap();
     writeln!(md, "| `dlx_count16` up to 2 against `dlx_solve16` | n | count mean us | count worst us | solve mean us | solve worst us | ratio of means |").unwrap();
     writeln!(md, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |").unwrap();
     for (name, set, solve_us) in
         [("hard list", &hard_set, &solve_us), ("isomorphs of the hard list", &isomorph_set, isomorph_us)]
     {
-        let count_us: Vec<f64> = set
-            .iter()
-            .map(|(text, _)| {
-                best(|| {
-                    let start = Instant::now();
-                    assert_eq!(dlx_core::count16(text.bytes(), 2, || false), Ok(1), "{text}");
-                    start.elapsed().as_secs_f64() * 1e6
-                })
-            })
-            .collect();
+        let count_us = best_in_passes(set.len(), |k| {
+            let text = &set[k].0;
+            let start = Instant::now();
+            assert_eq!(dlx_core::count16(text.bytes(), 2, || false), Ok(1), "{text}");
+            start.elapsed().as_secs_f64() * 1e6
+        });
         let (s, c) = (puzzles::mean_median_worst(solve_us), puzzles::mean_median_worst(&count_us));
         writeln!(
             md,
@@ -164,6 +176,33 @@ fn main() {
     nine_by_nine(&mut md);
     print!("{md}");
     support::write_section("hang", "No hang: the slow families (`make bench-hang`)", &md);
+}
+
+/// Times `dlx_solve16`'s work on each puzzle of `text` (a line each) as the families are timed,
+/// and prints the mean, the three slowest and how many answers were solutions.
+fn only(text: &str) {
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut solved = vec![false; puzzles.len()];
+    let times = best_in_passes(puzzles.len(), |k| {
+        let start = Instant::now();
+        let answer = dlx_core::solve16(puzzles[k].bytes());
+        let us = start.elapsed().as_secs_f64() * 1e6;
+        if let Ok(grid) = answer {
+            assert!(support::is_completion(16, &cells(puzzles[k]), &cells(std::str::from_utf8(&grid).unwrap())));
+            solved[k] = true;
+        }
+        us
+    });
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let slowest: Vec<String> = sorted.iter().rev().take(3).map(|us| format!("{us:.0}")).collect();
+    println!(
+        "{} puzzles ({} solved): mean {:.0} us, slowest {} us",
+        puzzles.len(),
+        solved.iter().filter(|&&s| s).count(),
+        times.iter().sum::<f64>() / times.len() as f64,
+        slowest.join(", ")
+    );
 }
 
 /// Mutants the 9x9 climb tries, and the grids it keeps.
@@ -225,21 +264,25 @@ fn nine_by_nine(md: &mut String) {
     let pool = &pool[..CLIMB9_POOL];
     let mut slot = MaybeUninit::uninit();
     let engine = &mut sudoku::Engine9::zeroed_in(&mut slot);
-    let mut times = Vec::new();
     let mut solvable = 0;
+    let mut counted = Vec::new();
     for grid in pool {
         let text: String = grid.iter().map(|&d| char::from(b'0' + d)).collect();
-        let counted = sudoku::count_solutions(engine, Shape::NINE, grid, 2, &mut Deadline::new(&mut || false)).unwrap();
-        times.push(best(|| {
-            let start = Instant::now();
-            assert_eq!(dlx_core::count9(text.bytes(), 2, || false), Ok(counted), "{text}");
-            start.elapsed().as_secs_f64() * 1e6
-        }));
+        counted.push((
+            sudoku::count_solutions(engine, Shape::NINE, grid, 2, &mut Deadline::new(&mut || false)).unwrap(),
+            text.clone(),
+        ));
         if let Ok(solution) = dlx_core::solve9(text.bytes()) {
             assert!(support::is_completion(9, grid, &solution.map(|b| b - b'0')), "{text}");
             solvable += 1;
         }
     }
+    let times = best_in_passes(pool.len(), |k| {
+        let (count, text) = &counted[k];
+        let start = Instant::now();
+        assert_eq!(dlx_core::count9(text.bytes(), 2, || false), Ok(*count), "{text}");
+        start.elapsed().as_secs_f64() * 1e6
+    });
     let (mean, median, worst) = puzzles::mean_median_worst(&times);
     let slow = times.iter().filter(|&&us| us > 100_000.0).count();
     writeln!(

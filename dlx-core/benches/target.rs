@@ -423,7 +423,11 @@ fn main() {
         )
         .unwrap();
     }
-    writeln!(report, "\nEach time is the best of {REPEATS} runs of the grid, one in each of {REPEATS} passes over its set.").unwrap();
+    writeln!(
+        report,
+        "\nEach time is the best of {REPEATS} runs of the grid, one in each of {REPEATS} passes over its set."
+    )
+    .unwrap();
     let noip_input: String = format!(
         "{}\n{}",
         noip.len(),

@@ -265,13 +265,17 @@ fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
             reach[k] |= 1 << cell_of[d];
         }
     }
-    // Closure over the cells with a choice (a cell with one digit reaches only itself).
-    let open_cells = (0..n).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0);
-    for j in open_cells.clone() {
-        let via = reach[j];
-        for k in open_cells.clone() {
-            // Branch-free: most cells reach most others.
-            reach[k] |= via & 0u32.wrapping_sub(reach[k] >> j & 1);
+    // Closure through the cells with a choice (a cell with one digit reaches only itself, so
+    // going through it adds nothing), over every row of the table at once: branch-free (most
+    // cells reach most others), and a whole table is a few vectors (the rows past n and those
+    // of cells with one digit reach nothing new).
+    let mut through = (0..n).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0).fold(0u32, |m, k| m | 1 << k);
+    while through != 0 {
+        let j = through.trailing_zeros();
+        through &= through - 1;
+        let via = reach[j as usize];
+        for reach in &mut reach {
+            *reach |= via & 0u32.wrapping_sub(*reach >> j & 1);
         }
     }
     Ok(UnitMatch { digit_of, cell_of, reach })
