@@ -5,6 +5,9 @@
 //! Each time is the best of 5 runs, one in each of 5 passes over the set (one run: the count
 //! over 100 ms moved between 10 and 19 of the 800 isomorphs from one run to the next, with the
 //! same conflicts; three back to back: the worst isomorph between 97 and 112 ms from day to day).
+//! A run follows another puzzle's rather than its own, so caches and branch predictors are not
+//! warm from the same puzzle: quick puzzles read higher than back to back (goomii's first 200
+//! 16x16 puzzles 62-78 us against 44), the slow tail the same.
 //!
 //! - box family: 200 puzzles where 10 cells of a box see only 9 letters (tests/reference),
 //!   unsolvable by construction;
