@@ -425,7 +425,7 @@ fn main() {
     }
     writeln!(
         report,
-        "\nEach time is the best of {REPEATS} runs of the grid, one in each of {REPEATS} passes over its set."
+        "\nEach time is the best of {REPEATS} runs of the grid, one in each of {REPEATS} passes over its set (so a run follows another grid's: quick grids read higher than with runs back to back)."
     )
     .unwrap();
     let noip_input: String = format!(
