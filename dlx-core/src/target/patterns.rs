@@ -58,10 +58,10 @@ pub struct PatternBound {
     multipliers: [Profit; CELLS],
     /// The column of each row in each digit's best pattern (index digit - 1).
     pattern: [[u8; SIDE]; SIDE],
-    /// Where the last [`PatternBound::tighten`] ended: each digit's best
-    /// pattern through each cell (`through[digit - 1][row][col]`, NO_PATTERN where none
-    /// passes) and its best, from which [`PatternBound::shortfalls`] are read. Kept as they
-    /// come rather than as the shortfalls: most calls (the search's nodes) never ask for them.
+    /// Where the last [`PatternBound::tighten`] ended: each digit's best pattern through each
+    /// cell (`through[digit - 1][row][col]`, NO_PATTERN where none passes) and its best, from
+    /// which [`PatternBound::shortfalls`] are read. Kept as they come rather than as the
+    /// shortfalls: most calls (the search's nodes) never ask for them.
     through: [[[Profit; SIDE]; SIDE]; SIDE],
     best: [Profit; SIDE],
     /// Evaluations so far (each digit's best pattern at one set of multipliers): the bound's
