@@ -492,6 +492,46 @@ fn dives_stop_on_their_budget() {
 }
 
 #[test]
+fn the_nine_digits_best_patterns_at_once_are_each_digits_own() {
+    use crate::target::patterns::{NO_PATTERN as NO, Profit, best_pattern, best_patterns_of};
+    let mut seed = 0x5eed_1a7e5u64;
+    let (mut compared, mut wide, mut none) = (0, 0, 0);
+    for trial in 0..600 {
+        let barred = [0, 10, 30, 50, 60, 75, 85, 92][trial % 8];
+        // Narrow ranges make ties, where the first best deal and order must be the same.
+        let range = [2_000_000, 7, 2][trial / 8 % 3];
+        let profit: [[[Profit; 9]; 9]; 9] = core::array::from_fn(|_| {
+            core::array::from_fn(|_| {
+                core::array::from_fn(|_| {
+                    if rng(&mut seed) % 100 < barred {
+                        NO
+                    } else {
+                        (rng(&mut seed) % range) as Profit - (range / 2) as Profit
+                    }
+                })
+            })
+        });
+        // Each digit alone, as the scalar search finds it.
+        let mut columns = [[0u8; 9]; 9];
+        let alone: Option<Vec<Profit>> = (0..9).map(|d| best_pattern(&profit[d], &mut columns[d])).collect();
+        let expected = alone.map(|totals| (<[Profit; 9]>::try_from(totals).unwrap(), columns));
+        none += usize::from(expected.is_none());
+        for at_once in [false, true] {
+            match best_patterns_of(&profit, at_once) {
+                Some(found) => {
+                    // Columns are compared only where every digit has a pattern.
+                    assert_eq!(found, expected, "trial {trial}, wide {at_once}");
+                    compared += 1;
+                    wide += usize::from(at_once);
+                }
+                None => assert!(at_once, "the narrow form always runs"),
+            }
+        }
+    }
+    assert!(compared >= 600 && none > 0 && none < 600, "{compared} compared ({wide} wide), {none} without");
+}
+
+#[test]
 fn the_steps_round_as_f64_round_does() {
     // Halves, their neighbours, wide random values, the ends of i64 and beyond, and NaN.
     let mut values = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 9.3e18, -9.3e18, 1e300, -1e300];
