@@ -96,7 +96,8 @@ impl PatternBound {
     fn evaluate(&mut self, allowed: &[u32; CELLS]) -> Option<i64> {
         self.evaluations += 1;
         let value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        let profit = self.lane_profits(allowed);
+        let mut profit = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
+        self.lane_profits(allowed, &mut profit);
         #[cfg(target_arch = "x86_64")]
         let totals = if self.avx2 {
             // SAFETY: `avx2` is set only where the processor and the system run AVX2.
@@ -112,17 +113,16 @@ impl PatternBound {
 
     /// The nine digits' profits in each cell, side by side (see [`Lanes`]), as
     /// [`PatternBound::profits`] gives each digit's.
-    fn lane_profits(&self, allowed: &[u32; CELLS]) -> [[Lanes; SIDE]; SIDE] {
-        let mut profit = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
+    /// Into `profit`: returned, the 3.9 KB table was copied.
+    fn lane_profits(&self, allowed: &[u32; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
         for (cell, profit) in profit.as_flattened_mut().iter_mut().enumerate() {
             let (mask, u) = (allowed[cell], self.multipliers[cell]);
-            profit.0 = core::array::from_fn(|l| {
+            for (l, profit) in profit.0.iter_mut().enumerate() {
                 // All ones where digit l + 1 may go (never in a spare lane), else zero.
                 let open = if mask & LANE_BIT[l] != 0 { -1 } else { 0 };
-                (LANE_WEIGHTS[cell][l] - u) & open | NO_PATTERN & !open
-            });
+                *profit = (LANE_WEIGHTS[cell][l] - u) & open | NO_PATTERN & !open;
+            }
         }
-        profit
     }
 
     /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go).
@@ -642,15 +642,27 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
         if total[lane] < NO_PATTERN / 2 {
             return None;
         }
-        let best = |band: usize, choice: usize| bands.best[band][choice].0[lane];
+        // Plain loops: iterator adapters here were not inlined into the AVX2 form.
+        let best = |band: usize, choice: u8| bands.best[band][usize::from(choice)].0[lane];
         let at = at[lane] as usize;
-        let dealt = |deal: &[u8; 3]| (0..3).map(|band| best(band, usize::from(deal[band]))).sum::<Profit>();
-        let deal = DEALS[at..at + 6].iter().find(|deal| dealt(deal) == total[lane]).unwrap_or(&DEALS[at]);
+        let mut deal = &DEALS[at];
+        for candidate in &DEALS[at..at + 6] {
+            if best(0, candidate[0]) + best(1, candidate[1]) + best(2, candidate[2]) == total[lane] {
+                deal = candidate;
+                break;
+            }
+        }
         for (band, &choice) in deal.iter().enumerate() {
-            let choice = usize::from(choice);
-            let sum = |o: usize| (0..3).map(|i| profit[3 * band + i][usize::from(COLUMN[o][choice][i])].0[lane]).sum::<Profit>();
-            let order = (0..6).find(|&o| sum(o) == best(band, choice)).unwrap_or(0);
-            columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
+            let rows = &profit[3 * band..3 * band + 3];
+            let mut order = 0;
+            for (o, by_choice) in COLUMN.iter().enumerate() {
+                let [a, b, c] = by_choice[usize::from(choice)].map(usize::from);
+                if rows[0][a].0[lane] + rows[1][b].0[lane] + rows[2][c].0[lane] == best(band, choice) {
+                    order = o;
+                    break;
+                }
+            }
+            columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][usize::from(choice)]);
         }
         *totals = total[lane];
     }
