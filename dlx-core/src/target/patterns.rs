@@ -111,8 +111,8 @@ impl PatternBound {
     }
 
     /// The nine digits' profits in each cell, side by side (see [`Lanes`]), as
-    /// [`PatternBound::profits`] gives each digit's.
-    /// Into `profit`: returned, the 3.9 KB table was copied.
+    /// [`PatternBound::profits`] gives each digit's, into `profit` (returned, the 3.9 KB table
+    /// was copied).
     fn lane_profits(&self, allowed: &[u32; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
         for (cell, profit) in profit.as_flattened_mut().iter_mut().enumerate() {
             let (mask, u) = (allowed[cell], self.multipliers[cell]);
@@ -577,6 +577,10 @@ fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE];
 #[cfg(target_arch = "x86_64")]
 fn has_avx2() -> bool {
     use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
+    // Leaf 7 (the extended features) must exist for its bits to mean anything.
+    if __cpuid(0).eax < 7 {
+        return false;
+    }
     let basic = __cpuid(1);
     // OSXSAVE (the operating system saves the vector state, and XGETBV reads which) and AVX.
     if basic.ecx & (1 << 27) == 0 || basic.ecx & (1 << 28) == 0 {
