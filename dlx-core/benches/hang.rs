@@ -83,18 +83,10 @@ fn timed(puzzle: &str, known: Option<&str>, unsolvable: bool) -> (f64, bool) {
 /// Runs of each puzzle; the fastest is its time (the machine's, less the interference).
 const RUNS: usize = 5;
 
-/// The fastest of [`RUNS`] runs of each of `n` items (`run(k)` runs item k, in microseconds),
-/// one run of each per pass over them: times on this machine move by 1.5x from one moment to
-/// the next, and a slow moment then costs one run of several items rather than every run of
-/// one.
-fn best_in_passes(n: usize, mut run: impl FnMut(usize) -> f64) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; n];
-    for _ in 0..RUNS {
-        for (k, best) in best.iter_mut().enumerate() {
-            *best = best.min(run(k));
-        }
-    }
-    best
+/// The fastest of [`RUNS`] runs of each of `n` items, one in each pass over them (see
+/// `support::best_in_passes`), in microseconds.
+fn best_in_passes(n: usize, run: impl FnMut(usize) -> f64) -> Vec<f64> {
+    support::best_in_passes(n, RUNS, run)
 }
 
 /// A family's puzzles: the text, the known solution if any, and whether it is unsolvable by

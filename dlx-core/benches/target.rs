@@ -34,9 +34,7 @@ use dlx_core::target;
 mod support;
 use support::{random_full_grid, repeats, rng};
 
-/// Runs a grid, each in its own pass over the set: times on this machine move by 1.5x from one
-/// moment to the next, and a slow moment then costs one run of several grids rather than every
-/// run of one (with three runs back to back, one grid of a set could read 50% over its usual).
+/// Runs a grid, each in its own pass over the set (see `support::best_in_passes`).
 const REPEATS: usize = 5;
 /// The hill climb: the pool it keeps, the mutants it tries, and its own seed.
 const CLIMB_POOL: usize = 20;
@@ -176,18 +174,15 @@ struct Row {
 
 fn run_set(set: &str, grids: &[[u8; 81]], log: &mut String) -> Row {
     let (mut times, mut nodes, mut scores) = (Vec::new(), Vec::new(), Vec::new());
-    let mut bests = vec![Duration::MAX; grids.len()];
     let mut outcomes = vec![None; grids.len()];
-    for _ in 0..REPEATS {
-        for ((grid, best), outcome) in grids.iter().zip(&mut bests).zip(&mut outcomes) {
-            let start = Instant::now();
-            *outcome = Some(std::hint::black_box(target::target_max(
-                std::hint::black_box(grid),
-                &mut Deadline::new(&mut || false),
-            )));
-            *best = (*best).min(start.elapsed());
-        }
-    }
+    let bests = support::best_in_passes(grids.len(), REPEATS, |k| {
+        let start = Instant::now();
+        outcomes[k] = Some(std::hint::black_box(target::target_max(
+            std::hint::black_box(&grids[k]),
+            &mut Deadline::new(&mut || false),
+        )));
+        start.elapsed()
+    });
     for (k, (best, outcome)) in bests.into_iter().zip(outcomes).enumerate() {
         let (score, n, strong, bound) = match outcome.unwrap() {
             Ok(o) => (o.score, o.nodes, o.strong_nodes, o.bound),
