@@ -33,7 +33,10 @@
 //! `DLX_BENCH_HANG_EFFORT=1` only counts conflicts (deterministic, no timing, nothing written)
 //! on the hard list, the 800 isomorphs above, two more 800 drawn alike with other seeds, and
 //! 20 isomorphs of each of the six hard-list puzzles that took the most conflicts; on the
-//! first two, the conflicts of counting up to 2 as well.
+//! first two, the conflicts of counting up to 2 as well. `DLX_BENCH_HANG_TAIL=N` counts
+//! conflicts on N isomorphs of each of those six (another seed), and prints the worst: with
+//! N = 100, enough of the tail to tell a change to it from the luck of one draw (the slowest
+//! puzzles of the three 800s above differ by 10%).
 
 use std::fmt::Write as _;
 use std::mem::MaybeUninit;
@@ -100,6 +103,10 @@ fn main() {
     let hard = puzzles::hard_40();
     if let Some(path) = std::env::var_os("DLX_BENCH_HANG_ONLY") {
         only(&std::fs::read_to_string(path).unwrap());
+        return;
+    }
+    if let Some(n) = std::env::var_os("DLX_BENCH_HANG_TAIL") {
+        tail_effort(&hard, n.to_str().and_then(|n| n.parse().ok()).expect("DLX_BENCH_HANG_TAIL=N"));
         return;
     }
     if std::env::var_os("DLX_BENCH_HANG_EFFORT").is_some() {
@@ -301,8 +308,7 @@ fn effort(hard: &[Puzzle]) {
     let isomorphs = |seed| families(hard, seed).pop().unwrap().1;
     let mut tail = Vec::new();
     let mut seed = 0x7a11;
-    // 0-based places in the hard list (puzzles 40, 27, 38, 31, 33 and 30).
-    for k in [39, 26, 37, 30, 32, 29] {
+    for k in HARDEST {
         for _ in 0..20 {
             let p = puzzles::isomorph(&hard[k], &mut seed);
             tail.push((p.text, p.solution, false));
@@ -341,6 +347,40 @@ fn effort(hard: &[Puzzle]) {
             );
         }
     }
+}
+
+/// The six hard-list puzzles whose isomorphs take the most conflicts, by 0-based place (puzzles
+/// 40, 27, 38, 31, 33 and 30).
+const HARDEST: [usize; 6] = [39, 26, 37, 30, 32, 29];
+
+/// `DLX_BENCH_HANG_TAIL`: the conflicts of `n` isomorphs of each of [`HARDEST`], each solution
+/// checked; deterministic, no timing, nothing written.
+fn tail_effort(hard: &[Puzzle], n: usize) {
+    let mut seed = 0x7a11_0002;
+    let mut conflicts = Vec::new();
+    for k in HARDEST {
+        for _ in 0..n {
+            let p = puzzles::isomorph(&hard[k], &mut seed);
+            let (_, stats, grid) = puzzles::timed_solve16(&Puzzle { text: p.text.clone(), solution: None });
+            assert_eq!(Some(String::from_utf8(grid).unwrap()), p.solution, "{}", p.text);
+            conflicts.push((stats.learning.conflicts, p.text));
+        }
+    }
+    conflicts.sort_unstable();
+    let worst_text = conflicts.last().map(|(_, text)| text.clone());
+    let conflicts: Vec<u64> = conflicts.into_iter().map(|(c, _)| c).collect();
+    let len = conflicts.len();
+    assert!(len >= 10, "DLX_BENCH_HANG_TAIL=N needs N >= 2");
+    println!(
+        "{n} isomorphs of each of the six hardest: {len} puzzles, conflicts mean {:.0}, 90th percentile {}, 99th {}, worst {}, the ten worst {} in all, over 8,000: {}",
+        conflicts.iter().sum::<u64>() as f64 / len as f64,
+        conflicts[len * 9 / 10],
+        conflicts[len * 99 / 100],
+        conflicts[len - 1],
+        conflicts[len - 10..].iter().sum::<u64>(),
+        conflicts.iter().filter(|&&c| c > 8_000).count()
+    );
+    println!("the worst (for DLX_BENCH_HANG_ONLY): {}", worst_text.unwrap_or_default());
 }
 
 /// The learner's conflicts counting the completions of a unique puzzle up to 2.

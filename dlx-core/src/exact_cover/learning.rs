@@ -37,22 +37,30 @@ pub trait Matrix {
     /// The slots every item has, bit `k` for slot `k`.
     fn slots(&self) -> u16;
     /// The matrix's own reasoning, which the search asks for at each decision once it has met
-    /// [`DEDUCE_AFTER`] conflicts: shown each item's open options (by slot), it reports through
-    /// `found` an option no cover within them can use, `Some(option)`, with the options whose
-    /// exclusion implies that (`because`, each excluded now), or `None` with options of which
-    /// no cover can do without all (each excluded now): no cover at all. `found` returns
-    /// whether it took the finding (it takes a bounded number a call); the matrix stops at the
-    /// first it refuses, and may keep state between calls. Nothing by default.
+    /// [`DEDUCE_AFTER`] conflicts (with pauses, see [`DEDUCE_WINDOW`]): shown each item's open
+    /// options (by slot), it reports through `found` an option no cover within them can use,
+    /// `Some(option)`, with the options whose exclusion implies that (`because`, each excluded
+    /// now), or `None` with options of which no cover can do without all (each excluded now):
+    /// no cover at all. `found` returns whether it took the finding (it takes a bounded number
+    /// a call); the matrix stops at the first it refuses, and may keep state between calls.
+    /// Nothing by default.
     fn deduce(&mut self, _open: &[u16], _found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {}
 }
 
 /// Conflicts after which the search asks the matrix's own reasoning ([`Matrix::deduce`]) at
 /// every decision. For Sudoku that is the Hall sets, which cost a search about three times the
-/// time of a conflict while they run, and pay only on grids whose contradiction hides below
-/// the decisions: no puzzle of the corpora needs as many conflicts (their isomorphs at most
-/// about 9,300), while unsolvable 16x16 grids a hill climb found took 98,000-124,000 without
-/// them and 10,081-15,032 with them from here (docs/design.md).
-pub const DEDUCE_AFTER: u64 = 10_000;
+/// time of a conflict while they run, and pay on grids whose contradiction hides below the
+/// decisions (unsolvable 16x16 grids a hill climb found took 98,000-124,000 conflicts without
+/// them, 2,171-6,993 with them from here); most puzzles are solved before it (docs/design.md).
+pub const DEDUCE_AFTER: u64 = 2_000;
+/// Calls of [`Matrix::deduce`] in a row that end in no conflict, after which it pauses for
+/// [`DEDUCE_PAUSE`] conflicts and then starts again. Where its findings refute decisions (the
+/// grids above: about one call in ten) it hardly pauses; on a solvable grid whose search is
+/// long by itself they seldom do (about once in 3,000 calls): at every decision from 10,000
+/// conflicts on, they made the slowest known isomorph of the hardest 16x16 puzzles take 250
+/// ms against 157 ms without them.
+pub const DEDUCE_WINDOW: u32 = 256;
+pub const DEDUCE_PAUSE: u64 = 4_000;
 /// The most findings [`Matrix::deduce`] hands over from one call, and the longest reason
 /// taken; the rest are found again at the next decision.
 const DEDUCE_FINDINGS: usize = 8;
@@ -224,9 +232,11 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     /// (tests), and the first fault it found.
     checking: bool,
     fault: Option<&'static str>,
-    /// The conflicts after which the matrix's reasoning runs: [`DEDUCE_AFTER`], or fewer for
-    /// tests.
+    /// The conflicts after which the matrix's reasoning runs: [`DEDUCE_AFTER`] (or fewer for
+    /// tests), moved on by each pause.
     deduce_after: u64,
+    /// Its calls since it last found a conflict or paused.
+    deduce_idle: u32,
 }
 
 impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
@@ -519,10 +529,16 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 if deadline.tick(16) {
                     return None;
                 }
+                self.deduce_idle += 1;
+                if self.deduce_idle == DEDUCE_WINDOW {
+                    self.deduce_idle = 0;
+                    self.deduce_after = self.stats.conflicts + DEDUCE_PAUSE;
+                }
                 match self.deduce() {
                     Deduced::Nothing => {}
                     Deduced::Excluded => continue,
                     Deduced::Conflict(c) => {
+                        self.deduce_idle = 0;
                         if self.stats.conflicts >= max_conflicts {
                             return None;
                         }

@@ -8,6 +8,7 @@
 use super::common::{brute_force_4x4, is_completion, no_limit, read_data, rng};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 use crate::sudoku::{self, Engine9, Engine16, Shape, SudokuCover, max_items, max_options};
+use std::cell::Cell;
 use std::mem::MaybeUninit;
 
 /// The smallest stores the learner accepts for each size (two of the longest clauses).
@@ -257,7 +258,7 @@ fn the_16x16_workspace_leaves_room_on_a_256_kib_stack() {
 /// The first grids of sudoku16/climbed-unsolvable-20 (unsolvable grids a hill climb on the
 /// learner's conflicts found: 98,000-124,000 conflicts, 0.5 s, before the Hall sets ran in the
 /// search) are unsolvable for the learner and for the DLX engine alone, and the learner proves
-/// them soon after its Hall sets start at DEDUCE_AFTER conflicts (10,081-10,325 measured).
+/// them soon after its Hall sets start at DEDUCE_AFTER conflicts (2,171-2,227 measured).
 #[test]
 fn grids_climbed_against_the_learner_are_unsolvable_for_it_and_the_dlx() {
     use crate::exact_cover::learning::DEDUCE_AFTER;
@@ -283,6 +284,57 @@ fn grids_climbed_against_the_learner_are_unsolvable_for_it_and_the_dlx() {
         assert_eq!(verdict, Some(false));
         assert_eq!(learner.fault(), None, "Hall sets after {deduce_after} conflicts");
     }
+}
+
+/// A 16x16 cover whose own reasoning finds nothing, and counts how often it is asked.
+struct Unhelpful<'c> {
+    cover: SudokuCover<4>,
+    calls: &'c Cell<u64>,
+}
+
+impl Matrix for Unhelpful<'_> {
+    fn options(&self) -> usize {
+        self.cover.options()
+    }
+    fn items(&self) -> usize {
+        self.cover.items()
+    }
+    fn items_of(&self, o: usize) -> [(usize, u32); 4] {
+        self.cover.items_of(o)
+    }
+    fn option_at(&self, item: usize, slot: u32) -> usize {
+        self.cover.option_at(item, slot)
+    }
+    fn slots(&self) -> u16 {
+        self.cover.slots()
+    }
+    fn deduce(&mut self, _open: &[u16], _found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
+        self.calls.set(self.calls.get() + 1);
+    }
+}
+
+/// Reasoning that refutes nothing is asked DEDUCE_WINDOW times, then not again for
+/// DEDUCE_PAUSE conflicts (asked at every decision it would cost a long search on a solvable
+/// grid about three times as much).
+#[test]
+fn the_matrix_reasoning_pauses_while_it_refutes_nothing() {
+    use crate::exact_cover::learning::{DEDUCE_PAUSE, DEDUCE_WINDOW};
+    let puzzles = read_data("sudoku16/enjoysudoku-blue-ultimate-15.txt");
+    let solutions = read_data("sudoku16/enjoysudoku-blue-ultimate-15.solutions.txt");
+    let calls = Cell::new(0);
+    let mut slot =
+        MaybeUninit::<Learner<Unhelpful<'_>, { max_items(16) }, { max_options(16) }, { sudoku::STORE16 }>>::uninit();
+    let learner = Learner::new_in(&mut slot, Unhelpful { cover: SudokuCover::default(), calls: &calls }).unwrap();
+    learner.set_deduce_after(0);
+    let cells = letters(puzzles.lines().next().unwrap());
+    assert!(learner.solve(givens(16, &cells)));
+    let mut grid = cells.clone();
+    learner.chosen().for_each(|o| grid[o / 16] = (o % 16 + 1) as u8);
+    assert_eq!(grid, letters(solutions.lines().next().unwrap()));
+    let stats = learner.stats();
+    let most = u64::from(DEDUCE_WINDOW) * (1 + stats.conflicts / DEDUCE_PAUSE);
+    assert!(stats.decisions > 2 * most, "{} decisions: too few to show the pauses", stats.decisions);
+    assert!(calls.get() <= most, "{} calls in {} conflicts", calls.get(), stats.conflicts);
 }
 
 #[test]
