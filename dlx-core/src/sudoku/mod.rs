@@ -116,8 +116,8 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
 }
 
 /// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the
-/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 3,038
-/// conflicts, their isomorphs about 9,300, 0.11 s); it is there so that the promise "it
+/// DLX engine. No known puzzle comes near (the hardest public 16x16 ones take at most 3,191
+/// conflicts, their isomorphs about 11,500, 0.15 s); it is there so that the promise "it
 /// ends" rests on the DLX's exhaustive search of a finite tree, which needs no argument about
 /// learnt clauses that get deleted.
 pub const LEARN_LIMIT: u64 = 1_000_000;
