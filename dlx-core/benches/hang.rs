@@ -306,31 +306,16 @@ fn nine_by_nine(md: &mut String) {
 /// comment names, each answer checked against the known solution.
 fn effort(hard: &[Puzzle]) {
     let isomorphs = |seed| families(hard, seed).pop().unwrap().1;
-    let mut tail = Vec::new();
-    let mut seed = 0x7a11;
-    for k in HARDEST {
-        for _ in 0..20 {
-            let p = puzzles::isomorph(&hard[k], &mut seed);
-            tail.push((p.text, p.solution, false));
-        }
-    }
     // Each set, and whether to count its puzzles' completions up to 2 as well.
     let sets: [(&str, Family, bool); 5] = [
         ("hard list", hard.iter().map(|p| (p.text.clone(), p.solution.clone(), false)).collect(), true),
         ("isomorphs (the bench's 800)", isomorphs(SEED), true),
         ("isomorphs, seed 0xb0b5eed", isomorphs(0xb0b5eed), false),
         ("isomorphs, seed 0xc0ffee", isomorphs(0xc0ffee), false),
-        ("20 isomorphs of each of the six hardest", tail, false),
+        ("20 isomorphs of each of the six hardest", hardest_isomorphs(hard, 20, 0x7a11), false),
     ];
     for (name, set, count) in sets {
-        let conflicts: Vec<u64> = set
-            .iter()
-            .map(|(text, solution, _)| {
-                let (_, stats, grid) = puzzles::timed_solve16(&Puzzle { text: text.clone(), solution: None });
-                assert_eq!(Some(String::from_utf8(grid).unwrap()), *solution, "{text}");
-                stats.learning.conflicts
-            })
-            .collect();
+        let conflicts = solve_conflicts(&set);
         let mean = conflicts.iter().sum::<u64>() as f64 / conflicts.len() as f64;
         let over = conflicts.iter().filter(|&&c| c > 8_000).count();
         let worst = conflicts.iter().max().unwrap();
@@ -353,22 +338,38 @@ fn effort(hard: &[Puzzle]) {
 /// 40, 27, 38, 31, 33 and 30).
 const HARDEST: [usize; 6] = [39, 26, 37, 30, 32, 29];
 
-/// `DLX_BENCH_HANG_TAIL`: the conflicts of `n` isomorphs of each of [`HARDEST`], each solution
-/// checked; deterministic, no timing, nothing written.
-fn tail_effort(hard: &[Puzzle], n: usize) {
-    let mut seed = 0x7a11_0002;
-    let mut conflicts = Vec::new();
+/// `n` isomorphs of each of [`HARDEST`], drawn from `seed`.
+fn hardest_isomorphs(hard: &[Puzzle], n: usize, mut seed: u64) -> Family {
+    let mut set = Vec::new();
     for k in HARDEST {
         for _ in 0..n {
             let p = puzzles::isomorph(&hard[k], &mut seed);
-            let (_, stats, grid) = puzzles::timed_solve16(&Puzzle { text: p.text.clone(), solution: None });
-            assert_eq!(Some(String::from_utf8(grid).unwrap()), p.solution, "{}", p.text);
-            conflicts.push((stats.learning.conflicts, p.text));
+            set.push((p.text, p.solution, false));
         }
     }
+    set
+}
+
+/// The learner's conflicts solving each puzzle of `set`, each answer checked against the known
+/// solution.
+fn solve_conflicts(set: &Family) -> Vec<u64> {
+    set.iter()
+        .map(|(text, solution, _)| {
+            let (_, stats, grid) = puzzles::timed_solve16(&Puzzle { text: text.clone(), solution: None });
+            assert_eq!(Some(String::from_utf8(grid).unwrap()), *solution, "{text}");
+            stats.learning.conflicts
+        })
+        .collect()
+}
+
+/// `DLX_BENCH_HANG_TAIL`: the conflicts of `n` isomorphs of each of [`HARDEST`] (another seed
+/// than [`effort`]'s); deterministic, no timing, nothing written.
+fn tail_effort(hard: &[Puzzle], n: usize) {
+    let set = hardest_isomorphs(hard, n, 0x7a11_0002);
+    let unsorted = solve_conflicts(&set);
+    let worst_at = (0..set.len()).max_by_key(|&k| unsorted[k]).expect("DLX_BENCH_HANG_TAIL=N needs N >= 1");
+    let mut conflicts = unsorted.clone();
     conflicts.sort_unstable();
-    let worst_text = conflicts.last().map(|(_, text)| text.clone());
-    let conflicts: Vec<u64> = conflicts.into_iter().map(|(c, _)| c).collect();
     let len = conflicts.len();
     assert!(len >= 10, "DLX_BENCH_HANG_TAIL=N needs N >= 2");
     println!(
@@ -380,7 +381,7 @@ fn tail_effort(hard: &[Puzzle], n: usize) {
         conflicts[len - 10..].iter().sum::<u64>(),
         conflicts.iter().filter(|&&c| c > 8_000).count()
     );
-    println!("the worst (for DLX_BENCH_HANG_ONLY): {}", worst_text.unwrap_or_default());
+    println!("the worst (for DLX_BENCH_HANG_ONLY): {}", set[worst_at].0);
 }
 
 /// The learner's conflicts counting the completions of a unique puzzle up to 2.

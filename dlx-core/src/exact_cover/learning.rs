@@ -529,16 +529,16 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 if deadline.tick(16) {
                     return None;
                 }
-                self.deduce_idle += 1;
+                let deduced = self.deduce();
+                self.deduce_idle = if matches!(deduced, Deduced::Conflict(_)) { 0 } else { self.deduce_idle + 1 };
                 if self.deduce_idle == DEDUCE_WINDOW {
                     self.deduce_idle = 0;
                     self.deduce_after = self.stats.conflicts + DEDUCE_PAUSE;
                 }
-                match self.deduce() {
+                match deduced {
                     Deduced::Nothing => {}
                     Deduced::Excluded => continue,
                     Deduced::Conflict(c) => {
-                        self.deduce_idle = 0;
                         if self.stats.conflicts >= max_conflicts {
                             return None;
                         }

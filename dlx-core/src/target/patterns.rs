@@ -111,8 +111,8 @@ impl PatternBound {
     }
 
     /// The nine digits' profits in each cell, side by side (see [`Lanes`]), as
-    /// [`PatternBound::profits`] gives each digit's, into `profit` (returned, the 3.9 KB table
-    /// was copied).
+    /// [`PatternBound::profits`] gives each digit's, written into `profit` (returning the 3.9 KB
+    /// table copied it).
     fn lane_profits(&self, allowed: &[u32; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
         for (cell, profit) in profit.as_flattened_mut().iter_mut().enumerate() {
             let (mask, u) = (allowed[cell], self.multipliers[cell]);
