@@ -161,6 +161,19 @@ static void test_status_codes(void) {
     CHECK(dlx_solve16_within(sample, (char *)out, -1) == DLX_ERR_ARG && untouched(out, 0), "solve16: negative time");
     CHECK(dlx_solve16_within(NULL, (char *)out, 5) == DLX_ERR_NULL, "solve16_within: NULL");
     free(sample);
+    char *nine = read_file("sudoku9/norvig-hardest-11.txt");
+    if (nine) nine[strcspn(nine, "\n")] = '\0'; /* its first puzzle */
+    fill(plain);
+    fill(out);
+    CHECK(nine && dlx_solve9(nine, (char *)plain) == DLX_OK && dlx_solve9_within(nine, (char *)out, 60000) == DLX_OK &&
+              memcmp(out, plain, GUARDED_LEN) == 0,
+          "dlx_solve9_within with time: dlx_solve9's answer");
+    fill(out);
+    CHECK(dlx_solve9_within(nine, (char *)out, -1) == DLX_ERR_ARG && untouched(out, 0), "solve9: negative time");
+    CHECK(dlx_solve9_within(NULL, (char *)out, 5) == DLX_ERR_NULL && dlx_solve9_within(nine, NULL, 5) == DLX_ERR_NULL,
+          "solve9_within: NULL");
+    CHECK(dlx_solve9_within("12", (char *)out, 5) == DLX_ERR_LENGTH && untouched(out, 0), "solve9_within: short");
+    free(nine);
     int grid[81] = {0}, best[81], best_plain[81];
     for (int i = 0; i < 81; i++) best[i] = -9;
     CHECK(dlx_target_max_within(grid, best, -1) == DLX_ERR_ARG && best[0] == -9, "target: negative time");
@@ -184,6 +197,24 @@ static void test_time_limits(void) {
     n16 = dlx_count16(blank16, INT64_MAX, 50);
     t16 = now_us() - t0;
     CHECK(n16 == DLX_TIMEOUT && t16 >= 50e3 && t16 < 2e6, "count16, 50 ms: %lld after %.0f us", (long long)n16, t16);
+
+    /* dlx_solve9_within at 1 ms on the hardest 9x9 set: a valid solution in time, or
+       DLX_TIMEOUT with the output untouched, and back soon either way. */
+    char *hard9 = read_file("sudoku9/forum-hardest-1106-375.txt");
+    static char *lines9[400];
+    size_t n9_lines = hard9 ? split_lines(hard9, lines9, 400) : 0;
+    CHECK(n9_lines == 375, "forum-hardest: %zu puzzles", n9_lines);
+    for (size_t i = 0; i < n9_lines; i++) {
+        unsigned char out[GUARDED_LEN];
+        fill(out);
+        t0 = now_us();
+        int rc = dlx_solve9_within(lines9[i], (char *)out, 1);
+        double dt = now_us() - t0;
+        CHECK((rc == DLX_TIMEOUT && untouched(out, 0)) || (rc == DLX_OK && !invalid_nine(lines9[i], (char *)out)),
+              "forum-hardest %zu within 1 ms: status %d", i + 1, rc);
+        CHECK(dt < 2e6, "forum-hardest %zu within 1 ms: back after %.0f us", i + 1, dt);
+    }
+    free(hard9);
 
     /* The slowest 16x16 puzzles known take tens of milliseconds. */
     char *text = read_file("sudoku16/enjoysudoku-blue-ultimate-15.txt");

@@ -131,6 +131,10 @@ int main(int argc, char **argv) {
     CHECK(rc == DLX_OK, "9x9 empty grid solves: %d", rc);
     NO_ALLOCATION("dlx_solve9 bad byte", rc = dlx_solve9("x", out9));
     CHECK(rc == DLX_ERR_CELL, "9x9 bad byte: %d", rc);
+    NO_ALLOCATION("dlx_solve9_within", rc = dlx_solve9_within(nine, out9, 60000));
+    CHECK(rc == DLX_OK, "solve9_within: %d", rc);
+    NO_ALLOCATION("dlx_solve9_within negative", rc = dlx_solve9_within(nine, out9, -1));
+    CHECK(rc == DLX_ERR_ARG, "solve9_within negative: %d", rc);
     NO_ALLOCATION("dlx_count9", count = dlx_count9(nine, 3, 0));
     CHECK(count == 3, "count9: %lld", (long long)count);
     NO_ALLOCATION("dlx_count9 limit 0", count = dlx_count9(nine, 0, 0));

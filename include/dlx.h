@@ -186,6 +186,17 @@ int64_t dlx_count16(const char *puzzle, int64_t limit, int64_t max_ms);
 int dlx_solve9(const char *puzzle, char *solution);
 
 /**
+ * `dlx_solve9` with a time limit, as `dlx_solve16_within` is for `dlx_solve16`: past `max_ms`
+ * milliseconds (0: none) `DLX_TIMEOUT` (-7) with `solution` untouched, a negative `max_ms`
+ * `DLX_ERR_ARG` (-5); otherwise exactly as `dlx_solve9`, whose answer it gives whenever it
+ * finishes in time.
+ *
+ * # Safety
+ * As for `dlx_solve9`.
+ */
+int dlx_solve9_within(const char *puzzle, char *solution, int64_t max_ms);
+
+/**
  * Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for
  * 16x16: the count up to `limit`, or `DLX_ERR_NULL`, `DLX_ERR_LENGTH`, `DLX_ERR_CELL`,
  * `DLX_ERR_ARG` or `DLX_TIMEOUT`.

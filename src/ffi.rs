@@ -142,17 +142,33 @@ pub unsafe extern "C" fn dlx_solve16(puzzle: *const c_char, solution: *mut c_cha
 /// As for `dlx_solve16`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dlx_solve16_within(puzzle: *const c_char, solution: *mut c_char, max_ms: i64) -> c_int {
+    // SAFETY: the caller's contract is this function's, with DLX16_OUT_LEN bytes of room.
+    unsafe { solve(puzzle, solution, max_ms, |text, expired| dlx_core::solve16_until(text, expired)) }
+}
+
+/// The argument checks and the writing of a solve: `puzzle` and `solution` non-NULL, `max_ms`
+/// not negative, in that order; the solution written only on success.
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string; `solution` is NULL or has
+/// room for the solver's answer and a NUL.
+unsafe fn solve<const N: usize>(
+    puzzle: *const c_char,
+    solution: *mut c_char,
+    max_ms: i64,
+    solver: impl FnOnce(CStrBytes, &mut dyn FnMut() -> bool) -> Result<[u8; N], Error>,
+) -> c_int {
     if puzzle.is_null() || solution.is_null() {
         return DLX_ERR_NULL;
     }
-    let expired = match expiry(max_ms) {
+    let mut expired = match expiry(max_ms) {
         Ok(expired) => expired,
         Err(code) => return code,
     };
     // SAFETY: `puzzle` is non-NULL and NUL-terminated by this function's contract.
     let text = unsafe { CStrBytes::new(puzzle) };
-    match dlx_core::solve16_until(text, expired) {
-        // SAFETY: `solution` has room for DLX16_OUT_LEN bytes by contract.
+    match solver(text, &mut expired) {
+        // SAFETY: `solution` has room for N + 1 bytes by contract.
         Ok(cells) => unsafe { write_text(&cells, solution) },
         Err(e) => status(e),
     }
@@ -196,16 +212,21 @@ pub unsafe extern "C" fn dlx_count16(puzzle: *const c_char, limit: i64, max_ms: 
 /// to at least 82 writable bytes. Neither may be written by another thread during the call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dlx_solve9(puzzle: *const c_char, solution: *mut c_char) -> c_int {
-    if puzzle.is_null() || solution.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: `puzzle` is non-NULL and NUL-terminated by this function's contract.
-    let text = unsafe { CStrBytes::new(puzzle) };
-    match dlx_core::solve9(text) {
-        // SAFETY: `solution` has room for DLX9_OUT_LEN bytes by contract.
-        Ok(cells) => unsafe { write_text(&cells, solution) },
-        Err(e) => status(e),
-    }
+    // SAFETY: the caller's contract is this function's.
+    unsafe { dlx_solve9_within(puzzle, solution, 0) }
+}
+
+/// `dlx_solve9` with a time limit, as `dlx_solve16_within` is for `dlx_solve16`: past `max_ms`
+/// milliseconds (0: none) `DLX_TIMEOUT` (-7) with `solution` untouched, a negative `max_ms`
+/// `DLX_ERR_ARG` (-5); otherwise exactly as `dlx_solve9`, whose answer it gives whenever it
+/// finishes in time.
+///
+/// # Safety
+/// As for `dlx_solve9`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_solve9_within(puzzle: *const c_char, solution: *mut c_char, max_ms: i64) -> c_int {
+    // SAFETY: the caller's contract is this function's, with DLX9_OUT_LEN bytes of room.
+    unsafe { solve(puzzle, solution, max_ms, |text, expired| dlx_core::solve9_until(text, expired)) }
 }
 
 /// Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for

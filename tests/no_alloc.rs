@@ -139,7 +139,7 @@ fn the_9x9_count_and_time_limited_functions_never_allocate() {
     }
     assert_eq!(statuses.into_iter().collect::<Vec<_>>(), [DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_OK]);
     // SAFETY (all below): NUL-terminated text; outputs of the sizes the header names.
-    let calls: [(&str, Box<dyn Fn() -> i64>); 5] = [
+    let calls: [(&str, Box<dyn Fn() -> i64>); 6] = [
         ("count16 timeout", Box::new(|| unsafe { dlx_count16(sixteen.as_ptr().cast(), i64::MAX, 1) })),
         ("count9 timeout", Box::new(|| unsafe { dlx_count9(nine.as_ptr().cast(), i64::MAX, 1) })),
         ("count9 limit 0", Box::new(|| unsafe { dlx_count9(nine.as_ptr().cast(), 0, 0) })),
@@ -151,6 +151,13 @@ fn the_9x9_count_and_time_limited_functions_never_allocate() {
             }),
         ),
         (
+            "solve9_within",
+            Box::new(|| {
+                let mut out = [0 as c_char; DLX9_OUT_LEN];
+                i64::from(unsafe { dlx_solve9_within(nine.as_ptr().cast(), out.as_mut_ptr(), 60_000) })
+            }),
+        ),
+        (
             "target_max_within timeout",
             Box::new(|| {
                 let mut sparse = [0 as c_int; 81];
@@ -159,7 +166,7 @@ fn the_9x9_count_and_time_limited_functions_never_allocate() {
             }),
         ),
     ];
-    let want = [DLX_TIMEOUT, DLX_TIMEOUT, DLX_ERR_ARG, DLX_OK, DLX_TIMEOUT];
+    let want = [DLX_TIMEOUT, DLX_TIMEOUT, DLX_ERR_ARG, DLX_OK, DLX_OK, DLX_TIMEOUT];
     for ((what, call), want) in calls.iter().zip(want) {
         let (result, n) = counted(call);
         assert_eq!((result, n), (i64::from(want), 0), "{what}");

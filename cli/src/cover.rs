@@ -3,13 +3,15 @@
 //! option naming its items; lines whose first non-blank character is `|` are comments.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::time::Instant;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use dlx_core::{Error, Problem};
 
+use crate::expiry;
 use crate::jobs::Tally;
-use crate::{Source, expiry};
 
 /// A problem as read: item counts, and each option's items and text.
 struct Parsed<'a> {
@@ -18,12 +20,37 @@ struct Parsed<'a> {
     options: Vec<(Vec<i32>, &'a str)>,
 }
 
+/// The problem's file (standard input for "-"): its name and bytes.
+pub fn read(path: &Path) -> Result<(String, Vec<u8>), String> {
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    let read = if name == "-" {
+        std::io::stdin().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map(|_| (name.clone(), bytes)).map_err(|e| format!("{name}: {e}"))
+}
+
 /// Reads DLX1's format; the place and reason of the first fault.
-fn parse(source: &Source) -> Result<Parsed<'_>, String> {
-    let mut lines =
-        source.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
-    let at = |n: usize, why: String| format!("{}:{}: {why}", source.name, n + 1);
-    let (header_line, header) = lines.next().ok_or_else(|| format!("{}: no line of item names", source.name))?;
+fn parse<'a>(name: &str, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
+    let at = |n: usize, why: String| format!("{name}:{}: {why}", n + 1);
+    let mut lines = Vec::new();
+    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = std::str::from_utf8(line).map_err(|e| {
+            let k = e.valid_up_to();
+            at(n, format!("not UTF-8 text: byte {:#04x} at byte {} of the line", line[k], k + 1))
+        })?;
+        if let Some(k) = line.find(['\u{feff}', '\0']) {
+            let what = if line[k..].starts_with('\0') { "a NUL byte" } else { "a byte-order mark (U+FEFF)" };
+            return Err(at(n, format!("{what} at byte {} of the line", k + 1)));
+        }
+        if !line.trim().is_empty() && !line.trim_start().starts_with('|') {
+            lines.push((n, line));
+        }
+    }
+    let mut lines = lines.into_iter();
+    let (header_line, header) = lines.next().ok_or_else(|| format!("{name}: no line of item names"))?;
     let mut names = HashMap::new();
     let (mut primary, mut secondary, mut after_bar) = (0, 0, false);
     for word in header.split_whitespace() {
@@ -41,10 +68,14 @@ fn parse(source: &Source) -> Result<Parsed<'_>, String> {
     }
     let mut options = Vec::new();
     for (n, line) in lines {
-        let items = line
-            .split_whitespace()
-            .map(|w| names.get(w).copied().ok_or_else(|| at(n, format!("unknown item {w:?}"))))
-            .collect::<Result<Vec<i32>, String>>()?;
+        let mut items = Vec::new();
+        for word in line.split_whitespace() {
+            let item = *names.get(word).ok_or_else(|| at(n, format!("unknown item {word:?}")))?;
+            if items.contains(&item) {
+                return Err(at(n, format!("item {word:?} appears twice in this option")));
+            }
+            items.push(item);
+        }
         if !items.iter().any(|&i| (i as usize) < primary) {
             return Err(at(n, "an option with no primary item".into()));
         }
@@ -54,35 +85,41 @@ fn parse(source: &Source) -> Result<Parsed<'_>, String> {
 }
 
 /// The library's problem of `parsed`, in `memory` (sized here); the reason it could not be.
-fn build<'m>(source: &Source, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Result<Problem<'m>, String> {
+fn build<'m>(name: &str, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Result<Problem<'m>, String> {
     let entries: usize = parsed.options.iter().map(|(items, _)| items.len()).sum();
     let items = (parsed.primary + parsed.secondary) as i64;
     let size = Problem::size(items, parsed.options.len() as i64, entries as i64)
-        .ok_or_else(|| format!("{}: beyond the library's limits", source.name))?;
+        .ok_or_else(|| format!("{name}: beyond the library's limits"))?;
     *memory = vec![0u64; size / 8];
     let (primary, secondary, options) = (parsed.primary as i32, parsed.secondary as i32, parsed.options.len() as i32);
-    let mut problem = Problem::new(memory, primary, secondary, options, entries as i64)
-        .map_err(|e| format!("{}: {e}", source.name))?;
+    let mut problem =
+        Problem::new(memory, primary, secondary, options, entries as i64).map_err(|e| format!("{name}: {e}"))?;
     for (items, text) in &parsed.options {
-        problem.add(items).map_err(|e| format!("{}: option {text:?}: {e}", source.name))?;
+        // parse() has checked what add() checks: this is a guard, not a message users meet.
+        problem.add(items).map_err(|e| format!("{name}: option {text:?}: {e}"))?;
     }
     Ok(problem)
 }
 
-/// Counts, lists or minimises; the tally counts the problem as one puzzle.
-pub fn run(source: &Source, list: bool, minimum: bool, limit: Option<u64>, ms: u64) -> Tally {
+/// How long listed covers may wait in the buffer: a slow search still shows each soon, and a
+/// closed pipe is seen by the next write after that.
+const LIST_FLUSH: Duration = Duration::from_millis(20);
+
+/// Counts, lists or minimises; the tally counts the problem as one puzzle. The first failed
+/// write ends the search.
+pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u64>, ms: u64) -> Tally {
     let started = Instant::now();
     let mut tally = Tally { total: 1, ..Tally::default() };
     let mut memory = Vec::new();
-    let built = match parse(source) {
-        Ok(parsed) => build(source, &parsed, &mut memory).map(|problem| (parsed, problem)),
+    let built = match parse(name, bytes) {
+        Ok(parsed) => build(name, &parsed, &mut memory).map(|problem| (parsed, problem)),
         Err(why) => Err(why),
     };
     let (parsed, mut problem) = match built {
         Ok(built) => built,
         Err(why) => {
             eprintln!("dlx: {why}");
-            tally.invalid.push(source.name.clone());
+            tally.invalid(name);
             return tally;
         }
     };
@@ -94,19 +131,25 @@ pub fn run(source: &Source, list: bool, minimum: bool, limit: Option<u64>, ms: u
         }
         writeln!(out)
     };
+    let never = AtomicBool::new(false);
     let mut written = Ok(());
     let result = if minimum {
         let mut best = vec![0i32; parsed.primary.max(1)];
-        problem.minimum(&mut best, expiry(ms)).map(|n| {
+        problem.minimum(&mut best, expiry(ms, &never)).map(|n| {
             written = write_cover(&best[..n], &mut out);
             1
         })
     } else {
-        let result = problem.search(limit.unwrap_or(u64::MAX), expiry(ms), |options| {
-            if list && written.is_ok() {
+        let mut flushed = Instant::now();
+        let result = problem.search(limit.unwrap_or(u64::MAX), expiry(ms, &never), |options| {
+            if list {
                 written = write_cover(options, &mut out);
+                if written.is_ok() && flushed.elapsed() >= LIST_FLUSH {
+                    written = out.flush();
+                    flushed = Instant::now();
+                }
             }
-            false
+            written.is_err()
         });
         if let (Ok(count), false) = (&result, list) {
             written = writeln!(out, "{count}");
@@ -122,11 +165,12 @@ pub fn run(source: &Source, list: bool, minimum: bool, limit: Option<u64>, ms: u
         Ok(_) => tally.solved = 1,
         Err(Error::Timeout) => tally.timeout = 1,
         Err(e) => {
-            eprintln!("dlx: {}: {e}", source.name);
-            tally.invalid.push(source.name.clone());
+            eprintln!("dlx: {name}: {e}");
+            tally.invalid(name);
         }
     }
     let found = match result {
+        _ if tally.output_error.is_some() => "stopped when its output closed".to_string(),
         Ok(1) if !minimum => "1 solution".to_string(),
         Ok(n) if !minimum => format!("{n} solutions"),
         Ok(_) => "a minimum cover".to_string(),
@@ -134,8 +178,7 @@ pub fn run(source: &Source, list: bool, minimum: bool, limit: Option<u64>, ms: u
         Err(e) => e.to_string(),
     };
     eprintln!(
-        "dlx: {}: {found}; {what} tried {} options in {:.3} s",
-        source.name,
+        "dlx: {name}: {found}; {what} tried {} options in {:.3} s",
         problem.nodes(),
         started.elapsed().as_secs_f64()
     );

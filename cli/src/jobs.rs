@@ -2,20 +2,15 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 use dlx_core::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::{Source, expiry};
-
-/// One puzzle and where it came from ("file:line").
-pub struct Job<T> {
-    pub place: String,
-    pub item: T,
-}
+use crate::expiry;
+use crate::input::{Job, Line};
 
 /// What became of one puzzle; the text is what stdout gets for it.
 pub enum Outcome {
@@ -23,19 +18,6 @@ pub enum Outcome {
     Unsolvable(String),
     Invalid(String),
     Timeout,
-}
-
-/// The non-blank lines of every source, each a puzzle.
-pub fn puzzle_lines(sources: &[Source]) -> Vec<Job<String>> {
-    let mut jobs = Vec::new();
-    for source in sources {
-        for (n, line) in source.text.lines().enumerate() {
-            if !line.trim().is_empty() {
-                jobs.push(Job { place: format!("{}:{}", source.name, n + 1), item: line.to_string() });
-            }
-        }
-    }
-    jobs
 }
 
 /// The library's whitespace, which it skips anywhere in a grid's text.
@@ -74,20 +56,29 @@ fn cells(text: &str) -> usize {
 }
 
 /// Solves a 9x9 or 16x16 puzzle line.
-pub fn solve(text: &str, ms: u64) -> Outcome {
+pub fn solve(line: &Line, ms: u64, stop: &AtomicBool) -> Outcome {
+    let text = match line {
+        Ok(text) => text,
+        Err(why) => return Outcome::Invalid(why.clone()),
+    };
     let letters = |g: &[u8]| String::from_utf8_lossy(g).into_owned();
+    let expired = expiry(ms, stop);
     match cells(text) {
-        81 => outcome(dlx_core::solve9_until(text.bytes(), expiry(ms)).map(|g| letters(&g)), text, 9, "unsolvable"),
-        256 => outcome(dlx_core::solve16_until(text.bytes(), expiry(ms)).map(|g| letters(&g)), text, 16, "unsolvable"),
+        81 => outcome(dlx_core::solve9_until(text.bytes(), expired).map(|g| letters(&g)), text, 9, "unsolvable"),
+        256 => outcome(dlx_core::solve16_until(text.bytes(), expired).map(|g| letters(&g)), text, 16, "unsolvable"),
         n => Outcome::Invalid(format!("{n} cells, not 81 or 256")),
     }
 }
 
 /// Counts a puzzle line's solutions up to `limit`; none counts as unsolvable.
-pub fn count(text: &str, limit: u64, ms: u64) -> Outcome {
+pub fn count(line: &Line, limit: u64, ms: u64, stop: &AtomicBool) -> Outcome {
+    let text = match line {
+        Ok(text) => text,
+        Err(why) => return Outcome::Invalid(why.clone()),
+    };
     let counted = match cells(text) {
-        81 => (dlx_core::count9(text.bytes(), limit, expiry(ms)), 9),
-        256 => (dlx_core::count16(text.bytes(), limit, expiry(ms)), 16),
+        81 => (dlx_core::count9(text.bytes(), limit, expiry(ms, stop)), 9),
+        256 => (dlx_core::count16(text.bytes(), limit, expiry(ms, stop)), 16),
         n => return Outcome::Invalid(format!("{n} cells, not 81 or 256")),
     };
     match counted {
@@ -102,15 +93,30 @@ pub struct Tally {
     pub total: usize,
     pub solved: usize,
     pub unsolvable: usize,
-    pub invalid: Vec<String>,
+    /// Invalid puzzles: how many, and the places of the first few (for the summary).
+    pub invalid: usize,
+    pub invalid_places: Vec<String>,
     pub timeout: usize,
+    /// An input could not be read (the answers before it were written).
+    pub input_error: Option<String>,
     pub output_error: Option<String>,
 }
+
+/// How many invalid puzzles the summary names.
+const SHOWN: usize = 10;
 
 impl Tally {
     /// Whether everything was solved and written.
     pub fn all_solved(&self) -> bool {
         self.solved == self.total && self.output_error.is_none()
+    }
+
+    /// Counts an invalid puzzle at `place`.
+    pub fn invalid(&mut self, place: &str) {
+        self.invalid += 1;
+        if self.invalid_places.len() < SHOWN {
+            self.invalid_places.push(place.to_string());
+        }
     }
 
     /// Counts `outcome` and writes its line; an invalid puzzle's reason goes to stderr.
@@ -127,7 +133,7 @@ impl Tally {
             }
             Outcome::Invalid(why) => {
                 progress.suspend(|| eprintln!("dlx: {place}: {why}"));
-                self.invalid.push(place.to_string());
+                self.invalid(place);
                 "invalid".into()
             }
             Outcome::Timeout => {
@@ -145,9 +151,9 @@ impl Tally {
     /// The summary line on stderr.
     fn report(&self, elapsed: Duration) {
         let mut invalid = String::new();
-        if !self.invalid.is_empty() {
-            let shown: Vec<&str> = self.invalid.iter().take(10).map(String::as_str).collect();
-            let more = self.invalid.len().saturating_sub(10);
+        if self.invalid > 0 {
+            let shown: Vec<&str> = self.invalid_places.iter().map(String::as_str).collect();
+            let more = self.invalid - shown.len();
             invalid = format!(
                 " ({}{})",
                 shown.join(", "),
@@ -160,18 +166,20 @@ impl Tally {
             self.total,
             self.solved,
             self.unsolvable,
-            self.invalid.len(),
+            self.invalid,
             self.timeout,
             elapsed.as_secs_f64()
         );
-        if let Some(e) = &self.output_error {
+        for e in self.input_error.iter().chain(&self.output_error) {
             eprintln!("dlx: {e}");
         }
     }
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal and the run has taken more
-/// than a second (`DLX_PROGRESS_AFTER_MS` changes that second, for the tests).
+/// than a second (`DLX_PROGRESS_AFTER_MS` changes that second, for the tests). Its length is
+/// the inputs' bytes when they are all files, so that it can tell how much is left; on
+/// standard input it counts only.
 struct Progress {
     bar: ProgressBar,
     started: Instant,
@@ -181,9 +189,10 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: usize) -> Self {
-        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left") {
+    fn new(bytes: Option<u64>) -> Self {
+        let bar = ProgressBar::with_draw_target(bytes, ProgressDrawTarget::hidden());
+        let template = if bytes.is_some() { "{bar:40} {percent}% {msg}, {eta} left" } else { "{spinner} {msg}" };
+        if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
         let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -191,52 +200,134 @@ impl Progress {
         Progress { bar, started: Instant::now(), after: Duration::from_millis(after), terminal, shown: false }
     }
 
-    fn inc(&mut self) {
-        self.bar.inc(1);
-        if self.terminal && !self.shown && self.started.elapsed() >= self.after {
+    /// One more puzzle answered, after `read` bytes of input.
+    fn answered(&mut self, puzzles: usize, read: u64) {
+        if !self.terminal {
+            return;
+        }
+        let elapsed = self.started.elapsed();
+        if !self.shown && elapsed >= self.after {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.shown = true;
+        }
+        if self.shown {
+            self.bar.set_position(read);
+            let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
+            self.bar.set_message(format!("{puzzles} puzzles, {rate:.0}/s"));
         }
     }
 }
 
-/// Runs `work` on every job on `threads` threads and writes each outcome's line to stdout in
-/// input order, as soon as the ones before it are done; then the summary.
-pub fn run<T: Sync>(jobs: &[Job<T>], threads: usize, work: impl Fn(&T) -> Outcome + Sync) -> Tally {
+/// Puzzles read ahead of the oldest one not yet written, per thread: bounds the memory an
+/// endless input or one slow puzzle can take.
+const AHEAD: usize = 64;
+
+/// A worker's or the reader's word to the writer.
+enum Message {
+    Done(usize, String, u64, Outcome),
+    ReadFailed(String),
+}
+
+/// Runs `work` on every job `next` reads, on `threads` threads, and writes each outcome's line
+/// to stdout in input order as soon as the ones before it are done; then the summary. Reading,
+/// solving and writing overlap, with at most `AHEAD` puzzles a thread read ahead of the
+/// writer. The first failed write stops the run: `stop` is set (so that a long search gives
+/// up) and the threads are left to end with the process. `bytes` sizes the progress bar.
+pub fn run<T: Send + 'static>(
+    mut next: impl FnMut() -> Result<Option<Job<T>>, String> + Send + 'static,
+    bytes: Option<u64>,
+    threads: usize,
+    work: impl Fn(&T, &AtomicBool) -> Outcome + Send + Sync + 'static,
+) -> Tally {
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let (done, finished) = mpsc::channel();
-    let mut tally = Tally::default();
-    let mut progress = Progress::new(jobs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
-            let (done, next, work) = (done.clone(), &next, &work);
-            scope.spawn(move || {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= jobs.len() || done.send((k, work(&jobs[k].item))).is_err() {
+    let threads = threads.max(1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let (jobs, queue) = mpsc::sync_channel::<(usize, Job<T>)>(threads);
+    let queue = Arc::new(Mutex::new(queue));
+    let (done, finished) = mpsc::channel::<Message>();
+    let (credit, credits) = mpsc::channel::<()>();
+    for _ in 0..AHEAD * threads {
+        let _ = credit.send(());
+    }
+    let reader_done = done.clone();
+    std::thread::spawn(move || {
+        let mut k = 0;
+        // A credit comes back for each answer written; none left means the writer is behind.
+        while credits.recv().is_ok() {
+            match next() {
+                Ok(Some(job)) => {
+                    if jobs.send((k, job)).is_err() {
                         break;
                     }
+                    k += 1;
                 }
-            });
-        }
-        drop(done);
-        let stdout = std::io::stdout();
-        let mut out = BufWriter::new(stdout.lock());
-        let mut pending = BTreeMap::new();
-        let mut emit = 0;
-        for (k, outcome) in finished {
-            pending.insert(k, outcome);
-            progress.inc();
-            while let Some(outcome) = pending.remove(&emit) {
-                tally.record(&jobs[emit].place, outcome, &mut out, &progress.bar);
-                emit += 1;
+                Ok(None) => break,
+                Err(why) => {
+                    let _ = reader_done.send(Message::ReadFailed(why));
+                    break;
+                }
             }
         }
-        if let Err(e) = out.flush() {
-            tally.output_error.get_or_insert(format!("standard output: {e}"));
-        }
     });
+    let work = Arc::new(work);
+    for _ in 0..threads {
+        let (done, queue, work, stop) = (done.clone(), queue.clone(), work.clone(), stop.clone());
+        std::thread::spawn(move || {
+            loop {
+                let job = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                let Ok((k, job)) = job else { break };
+                let outcome = work(&job.item, &stop);
+                if done.send(Message::Done(k, job.place, job.read, outcome)).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    drop(done);
+    let mut tally = Tally::default();
+    let mut progress = Progress::new(bytes);
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut pending = BTreeMap::new();
+    let mut emit = 0;
+    'run: loop {
+        // Written lines go out whenever no answer is waiting: promptly on a slow input, and a
+        // closed pipe is seen at once.
+        let message = match finished.try_recv() {
+            Ok(message) => message,
+            Err(_) => {
+                if let Err(e) = out.flush() {
+                    tally.output_error = Some(format!("standard output: {e}"));
+                    break;
+                }
+                match finished.recv() {
+                    Ok(message) => message,
+                    Err(_) => break,
+                }
+            }
+        };
+        match message {
+            Message::ReadFailed(why) => tally.input_error = Some(why),
+            Message::Done(k, place, read, outcome) => {
+                pending.insert(k, (place, read, outcome));
+                while let Some((place, read, outcome)) = pending.remove(&emit) {
+                    tally.record(&place, outcome, &mut out, &progress.bar);
+                    if tally.output_error.is_some() {
+                        break 'run;
+                    }
+                    emit += 1;
+                    let _ = credit.send(());
+                    progress.answered(emit, read);
+                }
+            }
+        }
+    }
+    if tally.output_error.is_none() {
+        if let Err(e) = out.flush() {
+            tally.output_error = Some(format!("standard output: {e}"));
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
     progress.bar.finish_and_clear();
     tally.report(started.elapsed());
     tally

@@ -5,17 +5,20 @@
 //! unsolvable, invalid or out of time, 2 on usage or I/O errors.
 
 mod cover;
+mod input;
 mod jobs;
 mod target;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
+use input::Line;
 use jobs::{Outcome, Tally};
 
 #[derive(Parser)]
@@ -76,51 +79,34 @@ struct RunArgs {
     time_limit: u64,
 }
 
-/// A file's name (or "-") and its text.
-pub struct Source {
-    pub name: String,
-    pub text: String,
-}
-
-/// Reads `files` (standard input for none or "-"); the message of the first I/O error.
-fn read_sources(files: &[PathBuf]) -> Result<Vec<Source>, String> {
-    let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    files
-        .iter()
-        .map(|path| {
-            let mut text = String::new();
-            let name = path.display().to_string();
-            let read = if name == "-" {
-                std::io::stdin().read_to_string(&mut text)
-            } else {
-                std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text))
-            };
-            read.map(|_| Source { name: name.clone(), text }).map_err(|e| format!("{name}: {e}"))
-        })
-        .collect()
-}
-
-/// A check the library asks now and then: has `ms` (0: never) passed since the call began?
-pub fn expiry(ms: u64) -> impl FnMut() -> bool {
+/// A check the library asks now and then: has `ms` (0: never) passed since the call began, or
+/// has the run stopped (its output closed)?
+pub fn expiry(ms: u64, stop: &AtomicBool) -> impl FnMut() -> bool + '_ {
     let end = (ms > 0).then(|| Instant::now() + Duration::from_millis(ms));
-    move || end.is_some_and(|end| Instant::now() >= end)
+    move || stop.load(Ordering::Relaxed) || end.is_some_and(|end| Instant::now() >= end)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve(run) => puzzles(&run, |text| jobs::solve(text, run.time_limit)),
-        Command::Count { limit, run } => puzzles(&run, |text| jobs::count(text, limit, run.time_limit)),
-        Command::Target(run) => read_sources(&run.files).map(|sources| {
-            let grids = target::grids(&sources);
-            jobs::run(&grids, threads(&run), |grid| target::solve(grid, run.time_limit))
+        Command::Solve(run) => {
+            let ms = run.time_limit;
+            puzzles(&run, move |line, stop| jobs::solve(line, ms, stop))
+        }
+        Command::Count { limit, run } => {
+            let ms = run.time_limit;
+            puzzles(&run, move |line, stop| jobs::count(line, limit, ms, stop))
+        }
+        Command::Target(run) => input::open(&run.files).map(|(inputs, bytes)| {
+            let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));
+            jobs::run(move || grids.next_job(), bytes, threads(&run), move |grid, stop| target::solve(grid, ms, stop))
         }),
-        Command::Cover { file, list, minimum, limit, time_limit } => read_sources(std::slice::from_ref(&file))
-            .map(|sources| cover::run(&sources[0], list, minimum, limit, time_limit)),
+        Command::Cover { file, list, minimum, limit, time_limit } => {
+            cover::read(&file).map(|(name, text)| cover::run(&name, &text, list, minimum, limit, time_limit))
+        }
     };
     match result {
-        Ok(tally) if tally.output_error.is_some() => ExitCode::from(2),
+        Ok(tally) if tally.output_error.is_some() || tally.input_error.is_some() => ExitCode::from(2),
         Ok(tally) if tally.all_solved() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::from(1),
         Err(message) => {
@@ -136,8 +122,11 @@ fn threads(run: &RunArgs) -> usize {
 }
 
 /// Solves or counts every puzzle line of the files.
-fn puzzles(run: &RunArgs, work: impl Fn(&str) -> Outcome + Sync) -> Result<Tally, String> {
-    let sources = read_sources(&run.files)?;
-    let lines = jobs::puzzle_lines(&sources);
-    Ok(jobs::run(&lines, threads(run), |line| work(line)))
+fn puzzles(
+    run: &RunArgs,
+    work: impl Fn(&Line, &AtomicBool) -> Outcome + Send + Sync + 'static,
+) -> Result<Tally, String> {
+    let (inputs, bytes) = input::open(&run.files)?;
+    let mut lines = input::Lines::new(inputs);
+    Ok(jobs::run(move || lines.next_job(), bytes, threads(run), work))
 }

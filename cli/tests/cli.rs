@@ -209,7 +209,8 @@ fn cover_reports_bad_problems_with_their_line() {
         ("a a\na\n", "-:1: item \"a\" named twice"),
         ("a | b | c\na\n", "-:1: a second '|'"),
         ("a | b\nb\n", "-:2: an option with no primary item"),
-        ("a b\na a b\n", "a numeric argument is outside its range"),
+        ("a b\na a b\n", "-:2: item \"a\" appears twice in this option"),
+        ("a b\nb\n| a comment\na \u{feff}b\n", "-:4: a byte-order mark (U+FEFF) at byte 3 of the line"),
         ("", "no line of item names"),
     ] {
         let run = dlx(&["cover", "-"], input);
@@ -246,5 +247,170 @@ fn the_progress_bar_shows_on_a_terminal_only() {
         .unwrap();
     let shown = text(&tty.stdout);
     assert!(tty.status.success() && shown.contains("puzzles, "), "{shown}");
-    assert!(shown.contains("/300"), "{shown}");
+    assert!(shown.contains('%'), "the share of the file's bytes read: {shown}");
+}
+
+/// The noip2009 grids, one 81-number line each, and the judges' answers to them.
+fn noip_lines() -> (Vec<String>, Vec<String>) {
+    let grids =
+        read("target/noip2009.txt").split("\n\n").map(|g| g.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+    (grids, read("target/noip2009.ans").lines().map(String::from).collect())
+}
+
+#[test]
+fn target_judges_each_line_on_its_own() {
+    // Issue 40: a first line of 80 numbers shifted every grid after it (2859, -1, -1, invalid).
+    let (grids, answers) = noip_lines();
+    let short = "0 ".repeat(80);
+    let input = format!("{short}\n{}\n{}\n{}\n", grids[1], grids[2], grids[3]);
+    let run = dlx(&["target"], &input);
+    assert_eq!(text(&run.stdout), format!("invalid\n{}\n{}\n{}\n", answers[1], answers[2], answers[3]));
+    assert!(text(&run.stderr).contains("-:1: 80 numbers, not 81"), "{}", text(&run.stderr));
+    // A grid of 9 lines with a row of 8 numbers: that grid alone is invalid, and the grids
+    // of 9 lines and of one line after it are read as they are; one cut short by a blank line
+    // too.
+    let rows = |g: &str| -> Vec<String> {
+        let v: Vec<&str> = g.split_whitespace().collect();
+        v.chunks(9).map(|r| r.join(" ")).collect()
+    };
+    let mut broken = rows(&grids[4]);
+    broken[3] = "0 0 0 0 0 0 0 0".into();
+    let input = [
+        broken.join("\n"),
+        rows(&grids[5]).join("\n"),
+        grids[6].clone(),
+        "0 0 0".into(),
+        rows(&grids[7])[..5].join("\n"),
+        String::new(),
+        rows(&grids[8]).join("\n"),
+    ]
+    .join("\n");
+    let run = dlx(&["target"], &input);
+    let want = ["invalid", answers[5].as_str(), answers[6].as_str(), "invalid", "invalid", answers[8].as_str()];
+    assert_eq!(text(&run.stdout), want.map(|w| format!("{w}\n")).concat());
+    let stderr = text(&run.stderr);
+    assert!(stderr.contains("-:1: line 4 (row 4 of the grid): 8 numbers"), "{stderr}");
+    assert!(stderr.contains("-:20: 3 numbers, not 81"), "{stderr}");
+    assert!(stderr.contains("-:21: the grid of 9 lines ends after 5 of them"), "{stderr}");
+    // A CSU count with fewer grids than it says: the grids it has, then the shortfall.
+    let input = format!("3\n{}\n{}\n", rows(&grids[1]).join("\n"), grids[2]);
+    let run = dlx(&["target"], &input);
+    assert_eq!(text(&run.stdout), format!("{}\n{}\ninvalid\n", answers[1], answers[2]));
+    assert!(text(&run.stderr).contains("-:11: the input ends before grid 3 of the 3"), "{}", text(&run.stderr));
+    // A grid of 9 lines cut short by the end of the input.
+    let run = dlx(&["target"], &rows(&grids[1])[..4].join("\n"));
+    assert_eq!(text(&run.stdout), "invalid\n");
+    assert!(text(&run.stderr).contains("-:1: the grid of 9 lines ends after 4 of them"), "{}", text(&run.stderr));
+}
+
+#[test]
+fn a_line_that_is_not_text_is_that_lines_fault_alone() {
+    // Issue 40: one 0xE9 byte on line 2501 of 5,000 failed the whole run with no line number.
+    let puzzles: Vec<&str> = read("sudoku9/royle-17clue-every20th-2458.txt").leak().lines().collect();
+    let solutions: Vec<&str> = read("sudoku9/royle-17clue-every20th-2458.solutions.txt").leak().lines().collect();
+    let mut lines: Vec<Vec<u8>> = (0..5000).map(|k| puzzles[k % puzzles.len()].as_bytes().to_vec()).collect();
+    lines[2500][10] = 0xE9;
+    lines[10].splice(0..0, "\u{feff}".bytes());
+    lines[20][5] = 0;
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bad-bytes.txt");
+    std::fs::write(&file, lines.join(&b'\n')).unwrap();
+    let run = dlx(&["solve", file.to_str().unwrap()], "");
+    assert_eq!(run.status.code(), Some(1));
+    let got: Vec<String> = text(&run.stdout).lines().map(String::from).collect();
+    assert_eq!(got.len(), 5000);
+    for (k, line) in got.iter().enumerate() {
+        let want = if [10, 20, 2500].contains(&k) { "invalid" } else { solutions[k % solutions.len()] };
+        assert_eq!(line, want, "line {}", k + 1);
+    }
+    let stderr = text(&run.stderr);
+    let name = file.display();
+    assert!(stderr.contains(&format!("{name}:2501: not UTF-8 text: byte 0xe9 at byte 11")), "{stderr}");
+    assert!(stderr.contains(&format!("{name}:11: a byte-order mark")), "{stderr}");
+    assert!(stderr.contains(&format!("{name}:21: a NUL byte at byte 6")), "{stderr}");
+    assert!(stderr.contains("5000 puzzles: 4997 solved, 0 unsolvable, 3 invalid"), "{stderr}");
+}
+
+/// The command with its standard input and output as pipes this test holds.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The child's exit status, or None if it is still running after `seconds` (then killed).
+fn exit_within(child: &mut std::process::Child, seconds: u64) -> Option<i32> {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while std::time::Instant::now() < end {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// Reads one line of `from` on a thread; None if none comes within `seconds`.
+fn first_line(from: impl std::io::Read + Send + 'static, seconds: u64) -> Option<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(from), &mut line);
+        let _ = tx.send(line);
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(seconds)).ok()
+}
+
+#[test]
+fn answers_stream_out_before_the_input_ends() {
+    let good = read("sudoku9/norvig-top95-95.txt").lines().next().unwrap().to_string();
+    let solution = read("sudoku9/norvig-top95-95.solutions.txt").lines().next().unwrap().to_string();
+    let mut child = spawn(&["solve"]);
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{good}").unwrap();
+    stdin.flush().unwrap();
+    // Standard input stays open: the answer must come all the same.
+    let line = first_line(child.stdout.take().unwrap(), 10);
+    drop(stdin);
+    assert_eq!(line.as_deref().map(str::trim_end), Some(solution.as_str()));
+    assert_eq!(exit_within(&mut child, 10), Some(0));
+}
+
+#[test]
+fn an_endless_input_is_read_only_as_fast_as_answers_are_taken() {
+    let good = read("sudoku9/norvig-top95-95.txt").lines().next().unwrap().to_string() + "\n";
+    let mut child = spawn(&["solve", "--threads", "2"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = written.clone();
+    std::thread::spawn(move || {
+        while stdin.write_all(good.as_bytes()).is_ok() {
+            counter.fetch_add(good.len(), std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    // Nobody reads the answers: once the output pipe is full the command must stop reading.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let taken = written.load(std::sync::atomic::Ordering::Relaxed);
+    // Pipes of 64 KiB each way, the reader's 64 KiB buffer and 64 puzzles a thread ahead:
+    // about 300 KB. Reading everything would be hundreds of megabytes in 3 s.
+    assert!(taken < 1 << 20, "{taken} bytes of input taken while no answer was read");
+    // Then the first answer is read and the output closed: the command stops, status 2.
+    let line = first_line(child.stdout.take().unwrap(), 10);
+    assert!(line.is_some_and(|l| l.len() == 82));
+    assert_eq!(exit_within(&mut child, 10), Some(2), "a failed write ends the run with status 2");
+}
+
+#[test]
+fn a_closed_output_stops_a_listing_search() {
+    // Issue 40: `dlx cover --list | head -1` on 16 queens went on searching past 10 s.
+    let problem = scratch("queens16.dlx", &queens(16));
+    let mut child = spawn(&["cover", "--list", problem.to_str().unwrap()]);
+    let line = first_line(child.stdout.take().unwrap(), 10);
+    assert!(line.is_some_and(|l| l.starts_with("r0 c")));
+    assert_eq!(exit_within(&mut child, 10), Some(2));
 }

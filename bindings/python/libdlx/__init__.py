@@ -12,7 +12,7 @@
     list(cover.solutions())                   # [[0, 1], [2, 3]]
     cover.minimum()                           # [0, 1]
 
-The counts, solve16 and target_max take a `max_ms` keyword (0, the default: no limit); past
+The solves, counts and target_max take a `max_ms` keyword (0, the default: no limit); past
 it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and
 where (the row and column of a bad cell).
 
@@ -80,8 +80,8 @@ def _load() -> Tuple[ctypes.CDLL, str]:
 _lib, library_path = _load()
 _lib.dlx_solve16_within.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int64]
 _lib.dlx_solve16_within.restype = ctypes.c_int
-_lib.dlx_solve9.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-_lib.dlx_solve9.restype = ctypes.c_int
+_lib.dlx_solve9_within.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int64]
+_lib.dlx_solve9_within.restype = ctypes.c_int
 for _count in (_lib.dlx_count9, _lib.dlx_count16):
     _count.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_int64]
     _count.restype = ctypes.c_int64
@@ -109,14 +109,17 @@ _lib.dlx_version.restype = ctypes.c_char_p
 
 class DlxError(ValueError):
     """A status code from libdlx other than success: `.code`, `.message` (dlx_strerror's
-    sentence), and where known `.row` and `.column` (1-based) of the cell at fault."""
+    sentence), where known `.row` and `.column` (1-based) of the cell at fault, and `.detail`
+    (what exactly is wrong, or None)."""
 
-    def __init__(self, code: int, row: Optional[int] = None, column: Optional[int] = None):
+    def __init__(self, code: int, row: Optional[int] = None, column: Optional[int] = None,
+                 detail: Optional[str] = None):
         self.code = code
         self.message = _lib.dlx_strerror(code).decode("ascii")
-        self.row, self.column = row, column
+        self.row, self.column, self.detail = row, column, detail
         where = "" if row is None else " at row %d, column %d" % (row, column)
-        super().__init__("%s%s (dlx status %d)" % (self.message, where, code))
+        said = "" if detail is None else ": " + detail
+        super().__init__("%s%s%s (dlx status %d)" % (self.message, where, said, code))
 
 
 class Unsolvable(DlxError):
@@ -186,13 +189,14 @@ def solve16(puzzle: Text, max_ms: int = 0) -> str:
     return out.value.decode("ascii")
 
 
-def solve9(puzzle: Text) -> str:
+def solve9(puzzle: Text, max_ms: int = 0) -> str:
     """Solves a 9x9 Sudoku: `puzzle` is str or bytes with 81 cells (1..9 given; '0', '.' or '-'
-    blank; whitespace skipped). Returns the 81 solved digits as a str. Raises Unsolvable, or
-    DlxError with code DLX_ERR_LENGTH or DLX_ERR_CELL (with the cell's row and column)."""
+    blank; whitespace skipped). Returns the 81 solved digits as a str. Raises Unsolvable,
+    Timeout past `max_ms` milliseconds (0: no limit), or DlxError with code DLX_ERR_LENGTH,
+    DLX_ERR_CELL (with the cell's row and column) or DLX_ERR_ARG."""
     text = _text(puzzle, 9)
     out = ctypes.create_string_buffer(DLX9_OUT_LEN)
-    code = _lib.dlx_solve9(text, out)
+    code = _lib.dlx_solve9_within(text, out, _int64(max_ms, "max_ms"))
     if code != DLX_OK:
         _raise(code, text, 9)
     return out.value.decode("ascii")
@@ -235,7 +239,7 @@ def solve_many(puzzles: Iterable[Text], max_ms: int = 0, threads: Optional[int] 
     puzzle raised, so one bad puzzle does not end the run."""
     def one(puzzle):
         try:
-            return solve9(puzzle) if _size(puzzle) == 9 else solve16(puzzle, max_ms=max_ms)
+            return (solve9 if _size(puzzle) == 9 else solve16)(puzzle, max_ms=max_ms)
         except DlxError as e:
             return e
     return _map(one, puzzles, threads)
@@ -285,8 +289,8 @@ class ExactCover:
     added. Searches run DLX1's order (the primary item with the fewest options first) and
     release the GIL.
 
-    Not for two threads at once; adding options while a `solutions()` generator is open raises
-    RuntimeError."""
+    Not for two threads at once. Each `solutions()` generator searches its own copy, so the
+    object may be used while one is open."""
 
     def __init__(self, primary: int, secondary: int = 0):
         for name, value in (("primary", primary), ("secondary", secondary)):
@@ -297,12 +301,18 @@ class ExactCover:
         self.primary, self.secondary = primary, secondary
         self._options: List[Tuple[int, ...]] = []
         self._entries = 0
-        self._busy = False
         self._layout(16, 64)
 
     def _layout(self, options: int, entries: int) -> None:
         """New memory with room for `options` options and `entries` entries, and every option
         added so far in it."""
+        self._memory, self._problem = self._build(options, entries)
+        self._room = (options, entries)
+        self._last = (self._memory, self._problem)
+
+    def _build(self, options: int, entries: int) -> Tuple[bytearray, int]:
+        """A problem with room for `options` options and `entries` entries holding every
+        option added so far: its memory and the library's pointer into it."""
         size = _lib.dlx_problem_size(self.primary + self.secondary, options, entries)
         if size == 0:
             raise DlxError(DLX_ERR_CAPACITY)
@@ -312,23 +322,38 @@ class ExactCover:
                                         options, entries)
         if not pointer:
             raise DlxError(DLX_ERR_ARG)
-        self._memory, self._problem, self._room = memory, pointer, (options, entries)
         for option in self._options:
             _lib.dlx_problem_add(pointer, (ctypes.c_int32 * len(option))(*option), len(option))
+        return memory, pointer
+
+    def _check(self, option: Tuple[int, ...]) -> None:
+        """Raises DlxError(DLX_ERR_ARG) saying what is wrong with `option`, as the library
+        would reject it."""
+        items = self.primary + self.secondary
+        seen = set()
+        for item in option:
+            if not 0 <= item < items:
+                raise DlxError(DLX_ERR_ARG, detail="item %d is outside 0..%d" % (item, items - 1))
+            if item in seen:
+                raise DlxError(DLX_ERR_ARG, detail="item %d appears twice in this option" % item)
+            seen.add(item)
+        if not option:
+            raise DlxError(DLX_ERR_ARG, detail="an option needs at least one item")
+        if not any(item < self.primary for item in option):
+            raise DlxError(DLX_ERR_ARG, detail="an option needs a primary item (0..%d)" % (self.primary - 1)
+                           if self.primary else "an option needs a primary item, and this problem has none")
 
     def add(self, items: Iterable[int]) -> int:
         """Adds an option covering `items` (distinct item numbers, at least one primary) and
         returns its index: 0, 1, 2, ... in the order added. Raises DlxError (a ValueError) with
         code DLX_ERR_ARG for an empty option, an item out of range or repeated, or no primary
-        item; the problem is then unchanged."""
-        if self._busy:
-            raise RuntimeError("options cannot be added while solutions() is being read")
+        item, its message saying which; the problem is then unchanged. A `solutions()`
+        generator already open goes on over the options it started with."""
         option = tuple(items)
         for item in option:
             if not isinstance(item, int) or isinstance(item, bool):
                 raise TypeError("items must be int, not %s" % type(item).__name__)
-        if not option or not all(-(2 ** 31) <= i < 2 ** 31 for i in option):
-            raise DlxError(DLX_ERR_ARG)
+        self._check(option)
         array = (ctypes.c_int32 * len(option))(*option)
         code = _lib.dlx_problem_add(self._problem, array, len(option))
         if code == DLX_ERR_CAPACITY:
@@ -350,7 +375,9 @@ class ExactCover:
     def count(self, limit: Optional[int] = None, max_ms: int = 0) -> int:
         """The number of exact covers, counting stopped at `limit` (None: all). Raises
         Timeout past `max_ms` milliseconds (0: no limit)."""
-        code = _lib.dlx_problem_search(self._problem, self._limit(limit), _int64(max_ms, "max_ms"), _VISIT(), None)
+        lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
+        self._last = (self._memory, self._problem)
+        code = _lib.dlx_problem_search(self._problem, lim, ms, _VISIT(), None)
         if code < 0:
             _raise(code)
         return code
@@ -359,8 +386,19 @@ class ExactCover:
         """The exact covers, each a list of option indices ascending, in search order, as a
         generator: the search runs on a worker thread and waits while the caller has not taken
         the next few. Closing the generator early ends the search. Raises Timeout (after the
-        covers found in time) past `max_ms` milliseconds."""
+        covers found in time) past `max_ms` milliseconds.
+
+        The generator searches a copy of the problem made by this call (its memory is the
+        problem's, a few bytes an entry), so count(), minimum(), add() and other generators
+        may be used while it is open: none of them changes what it yields."""
         lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
+        copy = self._build(max(len(self._options), 1), max(self._entries, 1))
+        self._last = copy
+        return self._covers(copy, lim, ms)
+
+    @staticmethod
+    def _covers(copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
+        problem = copy[1]
         found: "queue.Queue" = queue.Queue(maxsize=256)
         stop = threading.Event()
         done = object()
@@ -380,7 +418,7 @@ class ExactCover:
 
         def run():
             try:
-                result.append(_lib.dlx_problem_search(self._problem, lim, ms, callback, None))
+                result.append(_lib.dlx_problem_search(problem, lim, ms, callback, None))
             finally:
                 while True:
                     try:
@@ -390,7 +428,6 @@ class ExactCover:
                         if stop.is_set():
                             return
 
-        self._busy = True
         worker = threading.Thread(target=run, daemon=True)
         worker.start()
         try:
@@ -404,14 +441,15 @@ class ExactCover:
         finally:
             stop.set()
             worker.join()
-            self._busy = False
 
     def minimum(self, max_ms: int = 0) -> Optional[List[int]]:
         """An exact cover with the fewest options (the first such in search order), as its
         option indices ascending; None when there is no cover. Raises Timeout past `max_ms`."""
         capacity = max(self.primary, 1)
         out = (ctypes.c_int32 * capacity)()
-        code = _lib.dlx_problem_minimum(self._problem, out, capacity, _int64(max_ms, "max_ms"))
+        ms = _int64(max_ms, "max_ms")
+        self._last = (self._memory, self._problem)
+        code = _lib.dlx_problem_minimum(self._problem, out, capacity, ms)
         if code == DLX_UNSOLVABLE:
             return None
         if code < 0:
@@ -420,5 +458,6 @@ class ExactCover:
 
     @property
     def nodes(self) -> int:
-        """Options tried by the last search or minimum (Knuth's nodes without the root)."""
-        return _lib.dlx_problem_nodes(self._problem)
+        """Options tried by the last search, minimum or `solutions()` generator started (Knuth's
+        nodes without the root; a generator's so far while it is open)."""
+        return _lib.dlx_problem_nodes(self._last[1])

@@ -406,8 +406,6 @@ def test_exact_cover_generator_limits_closing_and_timeouts():
     assert len(first) == 3 and first == list(q.solutions())[:3]
     generator = q.solutions()
     assert next(generator) == first[0]
-    with pytest.raises(RuntimeError):
-        q.add([0])
     generator.close()
     assert q.nodes > 0
     big = queens(18)
@@ -417,6 +415,52 @@ def test_exact_cover_generator_limits_closing_and_timeouts():
         for _ in big.solutions(max_ms=20):
             pass
     assert big.count(limit=100) == 100
+
+
+def test_exact_cover_calls_while_a_generator_is_open_answer_as_without_it():
+    # Issue 40: the generator's search was suspended inside the same problem that count(),
+    # minimum() and a second solutions() searched, and they answered 1, [] and 1 cover.
+    q = queens(10)
+    everything = list(q.solutions())
+    assert len(everything) == 724
+    generator = q.solutions()
+    taken = [next(generator), next(generator)]
+    assert q.count() == 724
+    assert q.minimum() == everything[0]
+    assert list(q.solutions()) == everything
+    second = q.solutions()
+    assert next(second) == everything[0]
+    # An option added now belongs to later searches only: the open generators go on over the
+    # problem they started with. The new option is a queen at row 0, column 0 that claims no
+    # diagonal: with it go the 352 solutions of 9 queens on rows and columns 1..9.
+    assert q.add([0, 10]) == 100
+    assert taken + list(generator) == everything
+    assert [next(second)] + list(second) == everything[1:]
+    assert q.count() == 724 + 352
+
+
+def test_exact_cover_option_errors_say_which_item():
+    cover = dlx.ExactCover(2, 1)
+    for bad, detail in (([0, 0], "item 0 appears twice in this option"), ([3], "item 3 is outside 0..2"),
+                        ([], "an option needs at least one item"), ([2], "an option needs a primary item (0..1)")):
+        with pytest.raises(dlx.DlxError) as e:
+            cover.add(bad)
+        assert e.value.detail == detail and detail in str(e.value) and e.value.code == dlx.DLX_ERR_ARG
+
+
+def test_solve9_time_limit():
+    puzzles = data("sudoku9/forum-hardest-1106-375.txt").split()
+    solutions = data("sudoku9/forum-hardest-1106-375.solutions.txt").split()
+    assert dlx.solve9(puzzles[0], max_ms=60000) == solutions[0]
+    with pytest.raises(dlx.DlxError) as e:
+        dlx.solve9(puzzles[0], max_ms=-1)
+    assert e.value.code == dlx.DLX_ERR_ARG
+    for puzzle, solution in zip(puzzles, solutions):
+        try:
+            assert dlx.solve9(puzzle, max_ms=1) == solution
+        except dlx.Timeout:
+            pass
+    assert dlx.solve_many(puzzles[:3], max_ms=60000) == solutions[:3]
 
 
 def test_exact_cover_errors_are_value_errors_and_change_nothing():
