@@ -90,8 +90,8 @@ fn valid_completion(side: usize, givens: &[u8], grid: &[u8]) -> Result<(), Strin
 /// Whether two givens share a unit with the same symbol.
 fn givens_repeat(side: usize, givens: &[u8]) -> bool {
     let mut seen = [[[false; 17]; 16]; 3];
-    for cell in 0..side * side {
-        let v = givens[cell] as usize;
+    for (cell, &v) in givens.iter().enumerate().take(side * side) {
+        let v = v as usize;
         if v == 0 {
             continue;
         }
@@ -113,19 +113,16 @@ fn enumerate(side: usize, grid: &mut [u8], nodes: &mut u64, visit: &mut dyn FnMu
         return false;
     }
     let mut used = [[0u32; 16]; 3];
-    for cell in 0..side * side {
+    for (cell, &v) in grid.iter().enumerate().take(side * side) {
         let (r, c, b) = units(side, cell);
-        let bit = 1u32 << grid[cell];
+        let bit = 1u32 << v;
         used[0][r] |= bit;
         used[1][c] |= bit;
         used[2][b] |= bit;
     }
     let all: u32 = ((1u32 << side) - 1) << 1;
     let mut best: Option<(usize, u32)> = None;
-    for cell in 0..side * side {
-        if grid[cell] != 0 {
-            continue;
-        }
+    for (cell, _) in grid.iter().enumerate().take(side * side).filter(|&(_, &v)| v == 0) {
         let (r, c, b) = units(side, cell);
         let free = all & !(used[0][r] | used[1][c] | used[2][b]);
         if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {

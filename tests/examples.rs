@@ -7,9 +7,6 @@
 mod common;
 
 use common::{Link, build_c, build_cpp, poj3076_sample, read_data, root, scratch};
-#[path = "reference/mod.rs"]
-#[allow(dead_code)]
-mod reference;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -187,7 +184,7 @@ fn hust1017_answers_its_sample_and_random_matrices_as_brute_force_does() {
     let (mut input, mut cases) = (String::new(), Vec::new());
     for _ in 0..300 {
         // Every item primary: HUST 1017 has no secondary columns.
-        let (primary, secondary, rows) = reference::random_cover(10, 14, &mut seed);
+        let (primary, secondary, rows) = common::random_cover(10, 14, &mut seed);
         let m = primary + secondary;
         input += &format!("{} {m}\n", rows.len());
         for r in &rows {
@@ -200,7 +197,7 @@ fn hust1017_answers_its_sample_and_random_matrices_as_brute_force_does() {
     let out = String::from_utf8(run.stdout).unwrap();
     let (mut yes, mut no) = (0, 0);
     for ((m, rows), line) in cases.iter().zip(out.lines()) {
-        let covers = reference::exact_covers(*m, 0, rows);
+        let covers = common::exact_covers(*m, 0, rows);
         if line == "NO" {
             assert!(covers.is_empty(), "{rows:?}");
             no += 1;
@@ -268,7 +265,7 @@ fn sudoku25_solves_a_corpus_through_caller_memory_and_honours_its_time_limit() {
     let letters =
         |l: &str| l.bytes().map(|b| if b == b'-' || b == b'.' { 0 } else { b - b'A' + 1 }).collect::<Vec<u8>>();
     for (puzzle, solution) in quick.iter().zip(out.lines()) {
-        assert!(reference::is_completion(25, &letters(puzzle), &letters(solution)), "{solution}");
+        assert!(common::is_completion(25, &letters(puzzle), &letters(solution)), "{solution}");
     }
     let started = std::time::Instant::now();
     let run = run_with_args("sudoku25", &["200"], &format!("{}\n", puzzles.lines().nth(10).unwrap()));

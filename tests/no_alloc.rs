@@ -139,7 +139,8 @@ fn the_9x9_count_and_time_limited_functions_never_allocate() {
     }
     assert_eq!(statuses.into_iter().collect::<Vec<_>>(), [DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_OK]);
     // SAFETY (all below): NUL-terminated text; outputs of the sizes the header names.
-    let calls: [(&str, Box<dyn Fn() -> i64>); 6] = [
+    type Call<'a> = (&'static str, Box<dyn Fn() -> i64 + 'a>);
+    let calls: [Call; 6] = [
         ("count16 timeout", Box::new(|| unsafe { dlx_count16(sixteen.as_ptr().cast(), i64::MAX, 1) })),
         ("count9 timeout", Box::new(|| unsafe { dlx_count9(nine.as_ptr().cast(), i64::MAX, 1) })),
         ("count9 limit 0", Box::new(|| unsafe { dlx_count9(nine.as_ptr().cast(), 0, 0) })),
