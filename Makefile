@@ -62,13 +62,15 @@ all:
 	ln -sf libdlx.so $(RELEASE)/libdlx.so.$(MAJOR)
 
 # Installs the libraries, the header, dlx.pc, the CMake package files and the `dlx` command built by `make`;
-# `make uninstall` removes them. The CMake files find the libraries and header relative to
+# `make uninstall` removes them. The archive is stripped on the way, as `make` strips it: a cargo
+# build since (`pip install bindings/python` runs one) leaves it with its debug info again. The CMake files find the libraries and header relative to
 # themselves, so a staged or moved install works too.
 install:
 	@test -f $(RELEASE)/libdlx.so && test -f $(RELEASE)/libdlx.a && test -f $(RELEASE)/dlx || { echo "run make first"; exit 1; }
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 755 $(RELEASE)/dlx $(DESTDIR)$(BINDIR)/dlx
-	install -m 644 $(RELEASE)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.a
+	strip --strip-debug -o $(DESTDIR)$(LIBDIR)/libdlx.a $(RELEASE)/libdlx.a
+	chmod 644 $(DESTDIR)$(LIBDIR)/libdlx.a
 	install -m 755 $(RELEASE)/libdlx.so $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION)
 	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR)
 	ln -sf libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so

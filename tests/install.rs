@@ -76,6 +76,13 @@ fn install_link_with_pkg_config_and_uninstall() {
         ]
         .map(|s| s.replace("libdlx.so.0", &soname()))
     );
+    // The archive is installed stripped of debug info: stripping it again changes nothing.
+    let archive = lib.join("libdlx.a");
+    let again = stage.join("restripped.a");
+    let stripped = Command::new("strip").arg("--strip-debug").arg("-o").arg(&again).arg(&archive).status().unwrap();
+    assert!(stripped.success());
+    assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&archive).unwrap(), "installed libdlx.a has debug info");
+    std::fs::remove_file(&again).unwrap();
     let command = Command::new(stage.join("usr/local/bin/dlx")).arg("--version").output().unwrap();
     assert_eq!(String::from_utf8(command.stdout).unwrap(), format!("dlx {version}\n"), "the installed command runs");
     assert_eq!(std::fs::read_link(lib.join(soname())).unwrap(), Path::new(&real));
@@ -180,4 +187,26 @@ fn install_honours_libdir_includedir_and_pkgconfigdir() {
     assert!(pc.contains("libdir=/opt/dlx/lib64\n") && pc.contains("includedir=/opt/dlx/inc\n"), "{pc}");
     make(&[&["uninstall"], &vars[..]].concat());
     assert_eq!(files_under(&stage), Vec::<String>::new());
+}
+
+#[test]
+fn the_readme_lines_for_a_prefix_in_home_give_a_program_that_starts() {
+    make_all();
+    let home = fresh("home");
+    let work = fresh("home-app");
+    std::fs::write(work.join("app.c"), readme_block("readme-example")).unwrap();
+    // One shell for the block, as a user types it: `make` at the repository's root, the rest
+    // beside app.c.
+    let block = readme_block("install-home");
+    let (first, rest) = block.split_once('\n').unwrap();
+    assert!(first.starts_with("make "), "{first}");
+    let script = format!("cd {}\n{first}\ncd {}\n{rest}", root().display(), work.display());
+    let mut sh = Command::new("sh");
+    sh.arg("-ec").arg(&script).env("HOME", &home).env_remove("PKG_CONFIG_PATH").env_remove("PKG_CONFIG_LIBDIR");
+    run_ok(&mut sh);
+    // No LD_LIBRARY_PATH: the program finds libdlx.so.MAJOR by itself.
+    let out = run_ok(Command::new(work.join("app")).env_remove("LD_LIBRARY_PATH"));
+    let (_, expected) = poj3076_sample();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected.replace('\n', "") + "\n");
+    assert!(home.join(".local/lib").join(soname()).exists());
 }
