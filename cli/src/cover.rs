@@ -2,6 +2,7 @@
 //! first line names the items (those after a lone `|` are secondary), every later line is an
 //! option naming its items; lines whose first non-blank character is `|` are comments.
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -118,54 +119,66 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
     let (parsed, mut problem) = match built {
         Ok(built) => built,
         Err(why) => {
-            eprintln!("dlx: {why}");
+            crate::note(&why);
             tally.invalid(name);
             return tally;
         }
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let write_cover = |options: &[i32], out: &mut dyn Write| -> std::io::Result<()> {
+    let out = RefCell::new(std::io::BufWriter::new(std::io::stdout().lock()));
+    let write_cover = |options: &[i32]| -> std::io::Result<()> {
+        let mut out = out.borrow_mut();
         for &o in options {
             writeln!(out, "{}", parsed.options[o as usize].1)?;
         }
         writeln!(out)
     };
-    let never = AtomicBool::new(false);
+    // The library asks this every few tens of microseconds: every LIST_FLUSH it writes out the
+    // covers waiting in the buffer and looks whether the output has closed, so that a listing
+    // shows while its search goes on and stops once nobody reads it.
+    let (closed, never) = (Cell::new(false), AtomicBool::new(false));
+    let mut flushed = Instant::now();
+    let mut time_up = expiry(ms, &never);
+    let expired = || {
+        if flushed.elapsed() >= LIST_FLUSH {
+            flushed = Instant::now();
+            if out.borrow_mut().flush().is_err() || crate::output_closed() {
+                closed.set(true);
+            }
+        }
+        closed.get() || time_up()
+    };
     let mut written = Ok(());
     let result = if minimum {
         let mut best = vec![0i32; parsed.primary.max(1)];
-        problem.minimum(&mut best, expiry(ms, &never)).map(|n| {
-            written = write_cover(&best[..n], &mut out);
+        problem.minimum(&mut best, expired).map(|n| {
+            written = write_cover(&best[..n]);
             1
         })
     } else {
-        let mut flushed = Instant::now();
-        let result = problem.search(limit.unwrap_or(u64::MAX), expiry(ms, &never), |options| {
+        let result = problem.search(limit.unwrap_or(u64::MAX), expired, |options| {
             if list {
-                written = write_cover(options, &mut out);
-                if written.is_ok() && flushed.elapsed() >= LIST_FLUSH {
-                    written = out.flush();
-                    flushed = Instant::now();
-                }
+                written = write_cover(options);
             }
             written.is_err()
         });
         if let (Ok(count), false) = (&result, list) {
-            written = writeln!(out, "{count}");
+            written = writeln!(out.borrow_mut(), "{count}");
         }
         result
     };
-    if let Err(e) = written.and_then(|()| out.flush()) {
+    if let Err(e) = written.and_then(|()| out.borrow_mut().flush()) {
         tally.output_error = Some(format!("standard output: {e}"));
+    } else if closed.get() {
+        tally.output_error = Some("standard output: closed by its reader".into());
     }
     let what = if minimum { "the minimum" } else { "the search" };
     match result {
+        _ if tally.output_error.is_some() => {}
         Ok(0) | Err(Error::Unsolvable) => tally.unsolvable = 1,
         Ok(_) => tally.solved = 1,
         Err(Error::Timeout) => tally.timeout = 1,
         Err(e) => {
-            eprintln!("dlx: {name}: {e}");
+            crate::note(&format!("{name}: {e}"));
             tally.invalid(name);
         }
     }
@@ -177,13 +190,10 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
         Err(Error::Unsolvable) => "no cover".to_string(),
         Err(e) => e.to_string(),
     };
-    eprintln!(
-        "dlx: {name}: {found}; {what} tried {} options in {:.3} s",
-        problem.nodes(),
-        started.elapsed().as_secs_f64()
-    );
+    let seconds = started.elapsed().as_secs_f64();
+    crate::note(&format!("{name}: {found}; {what} tried {} options in {seconds:.3} s", problem.nodes()));
     if let Some(e) = &tally.output_error {
-        eprintln!("dlx: {e}");
+        crate::note(e);
     }
     tally
 }

@@ -33,7 +33,11 @@ pub fn open(files: &[PathBuf]) -> Result<(Vec<Input>, Option<u64>), String> {
             Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))
         } else {
             let file = File::open(path).map_err(|e| format!("{name}: {e}"))?;
-            let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            let metadata = file.metadata().map_err(|e| format!("{name}: {e}"))?;
+            if metadata.is_dir() {
+                return Err(format!("{name}: a directory, not a file of puzzles"));
+            }
+            let size = metadata.is_file().then_some(metadata.len());
             total = total.zip(size).map(|(t, s)| t + s);
             Box::new(BufReader::with_capacity(1 << 16, file))
         };
@@ -66,7 +70,8 @@ impl Input {
             let end = available.iter().position(|&b| b == b'\n');
             ended = end.is_some();
             let chunk = &available[..end.unwrap_or(available.len())];
-            let room = MAX_LINE - bytes.len();
+            // Room for a CR before the line end, taken off below.
+            let room = MAX_LINE + 1 - bytes.len();
             long |= chunk.len() > room;
             bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
             let used = end.map_or(chunk.len(), |e| e + 1);
@@ -77,6 +82,7 @@ impl Input {
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
+        long |= bytes.len() > MAX_LINE;
         Ok(Some((text(bytes, long), taken)))
     }
 }
@@ -134,7 +140,8 @@ impl Lines {
                 None => self.current = None,
                 Some((line, taken)) => {
                     self.read += taken;
-                    if line.as_ref().is_ok_and(|l| l.trim().is_empty()) {
+                    // Blank as the library reads whitespace: space, tab, CR, LF.
+                    if line.as_ref().is_ok_and(|l| l.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))) {
                         continue;
                     }
                     return Ok(Some(Job {

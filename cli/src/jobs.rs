@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
@@ -132,7 +133,7 @@ impl Tally {
                 text
             }
             Outcome::Invalid(why) => {
-                progress.suspend(|| eprintln!("dlx: {place}: {why}"));
+                progress.suspend(|| crate::note(&format!("{place}: {why}")));
                 self.invalid(place);
                 "invalid".into()
             }
@@ -141,10 +142,10 @@ impl Tally {
                 "timeout".into()
             }
         };
-        if self.output_error.is_none() {
-            if let Err(e) = writeln!(out, "{line}") {
-                self.output_error = Some(format!("standard output: {e}"));
-            }
+        if self.output_error.is_none()
+            && let Err(e) = writeln!(out, "{line}")
+        {
+            self.output_error = Some(format!("standard output: {e}"));
         }
     }
 
@@ -161,23 +162,23 @@ impl Tally {
             );
         }
         let rate = self.total as f64 / elapsed.as_secs_f64().max(1e-9);
-        eprintln!(
-            "dlx: {} puzzles: {} solved, {} unsolvable, {} invalid{invalid}, {} timed out; {:.2} s, {rate:.0} puzzles/s",
+        crate::note(&format!(
+            "{} puzzles: {} solved, {} unsolvable, {} invalid{invalid}, {} timed out; {:.2} s, {rate:.0} puzzles/s",
             self.total,
             self.solved,
             self.unsolvable,
             self.invalid,
             self.timeout,
             elapsed.as_secs_f64()
-        );
+        ));
         for e in self.input_error.iter().chain(&self.output_error) {
-            eprintln!("dlx: {e}");
+            crate::note(e);
         }
     }
 }
 
-/// A progress bar on stderr, drawn only when stderr is a terminal and the run has taken more
-/// than a second (`DLX_PROGRESS_AFTER_MS` changes that second, for the tests). Its length is
+/// A progress bar on stderr, drawn only when stderr is a terminal (and stdout is not) and the
+/// run has taken more than a second (`DLX_PROGRESS_AFTER_MS` changes that second, for the tests). Its length is
 /// the inputs' bytes when they are all files, so that it can tell how much is left; on
 /// standard input it counts only.
 struct Progress {
@@ -195,7 +196,9 @@ impl Progress {
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
-        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        // Answers written to the same terminal would break the bar's line.
+        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr())
+            && !std::io::IsTerminal::is_terminal(&std::io::stdout());
         let after = std::env::var("DLX_PROGRESS_AFTER_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(1000);
         Progress { bar, started: Instant::now(), after: Duration::from_millis(after), terminal, shown: false }
     }
@@ -270,9 +273,10 @@ pub fn run<T: Send + 'static>(
         }
     });
     let work = Arc::new(work);
+    let mut workers = 0;
     for _ in 0..threads {
         let (done, queue, work, stop) = (done.clone(), queue.clone(), work.clone(), stop.clone());
-        std::thread::spawn(move || {
+        let spawned = std::thread::Builder::new().spawn(move || {
             loop {
                 let job = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
                 let Ok((k, job)) = job else { break };
@@ -282,9 +286,19 @@ pub fn run<T: Send + 'static>(
                 }
             }
         });
+        // Past what the system allows, the threads started do the work.
+        if spawned.is_err() {
+            break;
+        }
+        workers += 1;
     }
     drop(done);
     let mut tally = Tally::default();
+    if workers == 0 {
+        tally.input_error = Some("no thread could be started".into());
+        tally.report(started.elapsed());
+        return tally;
+    }
     let mut progress = Progress::new(bytes);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -300,9 +314,18 @@ pub fn run<T: Send + 'static>(
                     tally.output_error = Some(format!("standard output: {e}"));
                     break;
                 }
-                match finished.recv() {
-                    Ok(message) => message,
-                    Err(_) => break,
+                // While a slow puzzle holds the next answer back, look now and then whether
+                // anyone still reads the output.
+                loop {
+                    match finished.recv_timeout(Duration::from_millis(100)) {
+                        Ok(message) => break message,
+                        Err(RecvTimeoutError::Disconnected) => break 'run,
+                        Err(RecvTimeoutError::Timeout) if crate::output_closed() => {
+                            tally.output_error = Some("standard output: closed by its reader".into());
+                            break 'run;
+                        }
+                        Err(RecvTimeoutError::Timeout) => {}
+                    }
                 }
             }
         };
@@ -322,10 +345,10 @@ pub fn run<T: Send + 'static>(
             }
         }
     }
-    if tally.output_error.is_none() {
-        if let Err(e) = out.flush() {
-            tally.output_error = Some(format!("standard output: {e}"));
-        }
+    if tally.output_error.is_none()
+        && let Err(e) = out.flush()
+    {
+        tally.output_error = Some(format!("standard output: {e}"));
     }
     stop.store(true, Ordering::Relaxed);
     progress.bar.finish_and_clear();

@@ -79,6 +79,20 @@ struct RunArgs {
     time_limit: u64,
 }
 
+/// Writes "dlx: `message`" to standard error; a closed standard error is no reason to stop.
+pub fn note(message: &str) {
+    let _ = writeln!(std::io::stderr(), "dlx: {message}");
+}
+
+/// Whether standard output is a pipe or socket whose reader has gone (poll says POLLERR or
+/// POLLHUP): a run can stop before its next write would fail.
+pub fn output_closed() -> bool {
+    let mut fd = libc::pollfd { fd: 1, events: 0, revents: 0 };
+    // SAFETY: one valid pollfd, a zero timeout; poll only writes `revents`.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & (libc::POLLERR | libc::POLLHUP) != 0
+}
+
 /// A check the library asks now and then: has `ms` (0: never) passed since the call began, or
 /// has the run stopped (its output closed)?
 pub fn expiry(ms: u64, stop: &AtomicBool) -> impl FnMut() -> bool + '_ {
@@ -111,7 +125,7 @@ fn main() -> ExitCode {
         Ok(_) => ExitCode::from(1),
         Err(message) => {
             let _ = std::io::stdout().flush();
-            eprintln!("dlx: {message}");
+            note(&message);
             ExitCode::from(2)
         }
     }

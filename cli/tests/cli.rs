@@ -286,12 +286,27 @@ fn target_judges_each_line_on_its_own() {
     ]
     .join("\n");
     let run = dlx(&["target"], &input);
-    let want = ["invalid", answers[5].as_str(), answers[6].as_str(), "invalid", "invalid", answers[8].as_str()];
+    // The line of 3 numbers is the first row of a grid of 9 lines (the input's layout), which
+    // the blank line cuts short after 6.
+    let want = ["invalid", answers[5].as_str(), answers[6].as_str(), "invalid", answers[8].as_str()];
     assert_eq!(text(&run.stdout), want.map(|w| format!("{w}\n")).concat());
     let stderr = text(&run.stderr);
     assert!(stderr.contains("-:1: line 4 (row 4 of the grid): 8 numbers"), "{stderr}");
-    assert!(stderr.contains("-:20: 3 numbers, not 81"), "{stderr}");
-    assert!(stderr.contains("-:21: the grid of 9 lines ends after 5 of them"), "{stderr}");
+    assert!(stderr.contains("-:20: line 20 (row 1 of the grid): 3 numbers, not 81"), "{stderr}");
+    // A bad first row of the first grid (too many numbers, too few, a byte that is not text):
+    // that grid alone is invalid.
+    let csu = read("judges/csu1605-sample.in");
+    let second = read("judges/csu1605-sample.out").lines().nth(1).unwrap().to_string();
+    for bad in [" 0", " 0 0\t", "\u{feff}"] {
+        let input: Vec<String> =
+            csu.lines().enumerate().map(|(k, l)| if k == 1 { format!("{l}{bad}") } else { l.into() }).collect();
+        let run = dlx(&["target"], &input.join("\n"));
+        assert_eq!(text(&run.stdout), format!("invalid\n{second}\n"), "row 1 with {bad:?}");
+    }
+    // A byte-order mark on the count's line: that line is invalid, the grids are read.
+    let run = dlx(&["target"], &format!("\u{feff}{csu}"));
+    let out = read("judges/csu1605-sample.out");
+    assert_eq!(text(&run.stdout), format!("invalid\n{out}"));
     // A CSU count with fewer grids than it says: the grids it has, then the shortfall.
     let input = format!("3\n{}\n{}\n", rows(&grids[1]).join("\n"), grids[2]);
     let run = dlx(&["target"], &input);
@@ -413,4 +428,66 @@ fn a_closed_output_stops_a_listing_search() {
     let line = first_line(child.stdout.take().unwrap(), 10);
     assert!(line.is_some_and(|l| l.starts_with("r0 c")));
     assert_eq!(exit_within(&mut child, 10), Some(2));
+}
+
+#[test]
+fn a_directory_or_a_closed_stderr_is_an_io_error() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let run = dlx(&["solve", dir.to_str().unwrap()], "");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(text(&run.stderr).contains("a directory"), "{}", text(&run.stderr));
+    assert!(run.stdout.is_empty(), "nothing is answered before the files are all open");
+    // Standard error closed (`2>&1 | head -1`): the run goes on and ends as usual, no abort.
+    let puzzles = read("sudoku9/norvig-top95-95.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    child.stdin.take().unwrap().write_all(format!("{puzzles}x\n").as_bytes()).unwrap();
+    assert_eq!(exit_within(&mut child, 20), Some(1), "one invalid line, its message unwritable");
+}
+
+#[test]
+fn whitespace_is_what_the_library_skips() {
+    // A no-break space or a form feed is no blank: the line is answered (invalid), not dropped.
+    let run = dlx(&["solve"], "\u{a0}\n\x0c\n");
+    assert_eq!(text(&run.stdout), "invalid\ninvalid\n");
+}
+
+/// A problem whose search lists one cover at once, then searches long for more: after the line
+/// of item names (z and the cells), the option that covers everything, then z alone with a
+/// 10x10 board without two opposite corners to tile with dominoes, which cannot be done (and
+/// takes DLX seconds to find out).
+fn one_cover_then_a_long_search() -> String {
+    let cells: Vec<String> = (0..10)
+        .flat_map(|r| (0..10).map(move |c| (r, c)))
+        .filter(|&p| p != (0, 0) && p != (9, 9))
+        .map(|(r, c)| format!("r{r}c{c}"))
+        .collect();
+    let mut text = format!("z {}\nz {}\nz\n", cells.join(" "), cells.join(" "));
+    for r in 0..10 {
+        for c in 0..10 {
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                let both = [(r, c), (r2, c2)];
+                if r2 < 10 && c2 < 10 && !both.contains(&(0, 0)) && !both.contains(&(9, 9)) {
+                    text += &format!("z? r{r}c{c} r{r2}c{c2}\n");
+                }
+            }
+        }
+    }
+    text.replace("z? ", "")
+}
+
+#[test]
+fn a_listing_shows_its_covers_while_the_search_goes_on() {
+    let problem = scratch("mutilated.dlx", &one_cover_then_a_long_search());
+    let mut child = spawn(&["cover", "--list", problem.to_str().unwrap()]);
+    let line = first_line(child.stdout.take().unwrap(), 3);
+    assert!(line.is_some_and(|l| l.starts_with("z r0c1 ")), "the first cover shows within 3 s");
+    // Its reader has gone: the search stops though it finds nothing more to write.
+    assert_eq!(exit_within(&mut child, 5), Some(2));
 }

@@ -308,7 +308,8 @@ class ExactCover:
         added so far in it."""
         self._memory, self._problem = self._build(options, entries)
         self._room = (options, entries)
-        self._last = (self._memory, self._problem)
+        if not hasattr(self, "_last"):
+            self._last = (self._memory, self._problem)
 
     def _build(self, options: int, entries: int) -> Tuple[bytearray, int]:
         """A problem with room for `options` options and `entries` entries holding every
@@ -393,11 +394,9 @@ class ExactCover:
         may be used while it is open: none of them changes what it yields."""
         lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
         copy = self._build(max(len(self._options), 1), max(self._entries, 1))
-        self._last = copy
         return self._covers(copy, lim, ms)
 
-    @staticmethod
-    def _covers(copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
+    def _covers(self, copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
         problem = copy[1]
         found: "queue.Queue" = queue.Queue(maxsize=256)
         stop = threading.Event()
@@ -441,6 +440,7 @@ class ExactCover:
         finally:
             stop.set()
             worker.join()
+            self._last = copy
 
     def minimum(self, max_ms: int = 0) -> Optional[List[int]]:
         """An exact cover with the fewest options (the first such in search order), as its
@@ -458,6 +458,6 @@ class ExactCover:
 
     @property
     def nodes(self) -> int:
-        """Options tried by the last search, minimum or `solutions()` generator started (Knuth's
-        nodes without the root; a generator's so far while it is open)."""
+        """Options tried by the last count(), minimum() or `solutions()` generator to end
+        (Knuth's nodes without the root); 0 before any."""
         return _lib.dlx_problem_nodes(self._last[1])
