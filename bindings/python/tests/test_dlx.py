@@ -272,7 +272,7 @@ def test_dlx_library_environment_variable_chooses_the_library():
 
 
 def readme_block(name):
-    text = open(os.path.join(ROOT, "README.md")).read()
+    text = open(os.path.join(ROOT, "bindings", "python", "README.md")).read()
     marker = "<!-- test: %s -->\n" % name
     assert marker in text, "README lacks " + marker
     after = text[text.index(marker) + len(marker):]
@@ -283,7 +283,7 @@ def readme_block(name):
 
 def test_the_package_installs_into_a_fresh_venv_and_runs_the_readme_snippet_anywhere(venv, tmp_path):
     """pip install bindings/python into a new virtual environment (the build runs cargo and
-    bundles libdlx.so), then the README's snippet from a folder outside the repository."""
+    bundles libdlx.so), then its README's snippet from a folder outside the repository."""
     python, env = venv
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
