@@ -10,8 +10,9 @@
 //! was found, and the search jumps back to the deepest level where the clause still forces
 //! something. Decisions follow VSIDS (the options most involved in recent conflicts), seeded
 //! in MRV order, with Luby restarts.
-//! This is the configuration measured best (docs/design.md); it is complete and exact: a
-//! solution is a full cover, and "unsolvable" is a conflict with no decision left to undo.
+//! This is the configuration measured best (docs/design.md, docs/experiments.md); it is
+//! complete and exact: a solution is a full cover, and "unsolvable" is a conflict with no
+//! decision left to undo.
 //!
 //! Like the engine it knows nothing of Sudoku. It takes matrices whose items hold at most 16
 //! options, each option in exactly four items, and asks a [`Matrix`] for them by arithmetic
