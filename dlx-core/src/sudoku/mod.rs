@@ -51,6 +51,11 @@ pub const STORE16: usize = 24_576;
 /// Clause learning sized for 16x16 grids.
 pub type Learner16 = Learner<SudokuCover<4>, { max_items(16) }, { max_options(16) }, STORE16>;
 
+/// Words of learnt clauses in [`Learner9`].
+pub const STORE9: usize = 8_192;
+/// Clause learning sized for 9x9 grids: the 9x9 bit-board search's fallback (`nine::search`).
+pub type Learner9 = Learner<SudokuCover<3>, { max_items(9) }, { max_options(9) }, STORE9>;
+
 /// A `BOX`² x `BOX`² Sudoku as the learner sees it, by arithmetic: option
 /// `cell * side + digit - 1`; items the cell, the row-digit, the column-digit and the box-digit,
 /// 0-based and in that order (not the engine's); an option's slot in them its digit, its
@@ -133,6 +138,8 @@ pub union Workspace<L, E> {
 
 /// The workspace of a 16x16 solve.
 pub type Workspace16 = Workspace<Learner16, Engine16>;
+/// The workspace of the 9x9 search's fallback.
+pub type Workspace9 = Workspace<Learner9, Engine9>;
 
 /// What one [`Workspace::solve`] did: the learner's counters, and the DLX's nodes if it was
 /// needed.
@@ -232,6 +239,19 @@ impl<
         limit: u64,
         deadline: &mut Deadline,
     ) -> (Result<u64, Error>, LearnStats) {
+        Self::count_keeping_first(space, cells, limit, deadline, None)
+    }
+
+    /// [`count_with_stats`](Self::count_with_stats) that also writes the first completion it
+    /// finds into `first` (as many cells as `cells`), when there is one: the learner's first
+    /// cover, or should the DLX engine have counted, the DLX's first solution.
+    pub fn count_keeping_first(
+        space: &mut MaybeUninit<Self>,
+        cells: &[u8],
+        limit: u64,
+        deadline: &mut Deadline,
+        mut first: Option<&mut [u8]>,
+    ) -> (Result<u64, Error>, LearnStats) {
         let (shape, learner) = match Self::learner(space, cells) {
             Ok(found) => found,
             Err(e) => return (Err(e), LearnStats::default()),
@@ -244,6 +264,14 @@ impl<
         let mut count = 0;
         while verdict == Some(true) {
             count += 1;
+            if count == 1
+                && let Some(first) = first.as_deref_mut()
+            {
+                first.copy_from_slice(cells);
+                for o in learner.chosen() {
+                    first[o / shape.side()] = (o % shape.side() + 1) as u8;
+                }
+            }
             if count == limit {
                 return (Ok(count), learner.stats());
             }
@@ -253,7 +281,18 @@ impl<
         let counted = match verdict {
             Some(_) => Ok(count),
             None if deadline.passed() => Err(Error::Timeout),
-            None => count_solutions(&mut Self::dlx(space), shape, cells, limit, deadline),
+            None => {
+                let dlx = &mut Self::dlx(space);
+                let counted = count_solutions(dlx, shape, cells, limit, deadline);
+                // The learner's first cover, if it found one, stays (a completion all the same).
+                if let (Ok(1..), Some(first), 0) = (&counted, first, count) {
+                    first.copy_from_slice(cells);
+                    if solve_within(dlx, shape, first, deadline).is_err() {
+                        return (Err(Error::Timeout), learning);
+                    }
+                }
+                counted
+            }
         };
         (counted, learning)
     }

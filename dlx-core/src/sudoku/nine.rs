@@ -177,34 +177,6 @@ impl Board {
         Ok(Board { candidates, unsolved: [BAND & !given[0], BAND & !given[1], BAND & !given[2]], changed: BAND, columns: BAND })
     }
 
-    /// Takes out every candidate that no complete matching of some row, column or box uses
-    /// (`hall::filter`); [`Dead`] when some unit has none.
-    fn hall_sets(&mut self) -> Result<(), Dead> {
-        let mut cells = [0u32; CELLS];
-        for (i, &mask) in self.candidates.iter().enumerate() {
-            let (band, digit) = (i / 9, i % 9);
-            let mut bits = mask;
-            while bits != 0 {
-                cells[27 * band + bits.trailing_zeros() as usize] |= 1 << (digit + 1);
-                bits &= bits - 1;
-            }
-        }
-        super::hall::filter(super::Shape::NINE, &mut cells).map_err(|_| Dead)?;
-        for i in 0..27 {
-            let (band, digit) = (i / 9, i % 9);
-            let keep = (0..27).filter(|&at| cells[27 * band + at] & 1 << (digit + 1) != 0).fold(0, |m, at| m | 1 << at);
-            self.narrow(i, keep);
-        }
-        Ok(())
-    }
-
-    /// Propagates, then takes the Hall sets out and propagates again.
-    fn settle_hall(&mut self) -> Result<(), Dead> {
-        self.propagate()?;
-        self.hall_sets()?;
-        self.propagate()
-    }
-
     /// Narrows digit-band `i` to `mask`, noting the change.
     fn narrow(&mut self, i: usize, mask: u32) {
         if self.candidates[i] & mask != self.candidates[i] {
@@ -456,36 +428,66 @@ pub struct Found {
     pub count: u64,
     pub first: Option<[u8; CELLS]>,
     pub nodes: u64,
+    /// The clause learner's conflicts, when the search handed the grid over to it (see
+    /// [`LEARN_AFTER`]; a conflict costs about what 15-20 branches do).
+    pub conflicts: u64,
 }
 
 /// Counts the completions of `cells` (0 blank, 1..=9 a given) up to `limit`, in a fixed order,
 /// and keeps the first. Repeated givens are none. [`Error::Timeout`] when `deadline` passes
 /// first (asked once a branch).
 ///
-/// Once [`HALL_AFTER`] branches have passed without a completion, every board the search
-/// branches to has its Hall sets taken out too (see [`Board::hall_sets`]), until the next
-/// completion: singles and locked candidates cannot see k cells that see fewer than k digits,
-/// and where such a contradiction lies at the root or below a branch of a grid with few
-/// givens, the tree under it is vast. A Hall set found once stays in every board below, so
-/// the rest of such a tree ends a branch at a time.
+/// Once [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
+/// learning instead, which counts it again from the start (see [`learn`]).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
-    let mut found = Found { count: 0, first: None, nodes: 0 };
+    let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate().is_ok()
     {
-        descend(&board, limit, &mut found, &mut 0, deadline);
+        let mut last = 0;
+        if !descend(&board, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
+            return learn(cells, limit, found, deadline);
+        }
     }
     if found.count < limit && deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
 }
 
-/// Branches without a completion after which [`search`] looks for Hall sets at every board: far
+/// Branches without a completion after which [`search`] hands the grid over to clause learning:
 /// more than hard puzzles take (counting to 2, at most 1,335 on any puzzle of tests/data/sudoku9),
-/// so ordinary searches never pay for it (a board with them costs about 20 times one
-/// without). Unsolvable grids a fuzzer found (three digits left for two cells of a row by
-/// givens in the band's other boxes) took 4.6 s before, and grids of a dozen givens whose
-/// first branches lead into such a contradiction, found by a hill climb on the branches, up
-/// to 6.5 s; each takes about 4 ms now.
-pub(crate) const HALL_AFTER: u64 = 20_000;
+/// so their searches are unchanged, and about a millisecond of search.
+///
+/// The search backtracks chronologically and learns nothing, so where a contradiction lies
+/// away from the cells it branches on, it finds it again under every combination of them. A
+/// fuzzer found unsolvable grids of a dozen givens (a row needing three digits in two cells:
+/// a Hall set, which singles and locked candidates do not see) that took 4.6 s, a hill climb
+/// on branches solvable ones whose first branches lead into such a contradiction (up to 6.5
+/// s), and a hill climb on time grids of about 20 givens (issue 40: 350-440 ms) with a cell
+/// whose every digit fails at once, while the search branched on two-candidate cells elsewhere
+/// and met that cell's failure again at the leaves of a tree 20 levels deep. Looking for Hall
+/// sets at every board after 20,000 branches ended the first two kinds in about 7 ms, but
+/// not the third, which needs no Hall set. Clause learning ends all of them in a few
+/// conflicts: a learnt clause rules a contradiction's cause out everywhere, and the search
+/// jumps back past the branches that had nothing to do with it (the 16x16 search's design,
+/// with the Hall sets at its restarts; docs/design.md).
+pub const LEARN_AFTER: u64 = 2_000;
+
+/// The search's fallback: `cells` counted up to `limit` from scratch by clause learning
+/// ([`super::Workspace9`], as 16x16 grids are), `found` taking its count, its first completion
+/// (unless the bit boards had one already) and its conflicts. Never inlined: its workspace
+/// stays off the stack of the ordinary searches.
+#[inline(never)]
+fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline: &mut Deadline) -> Result<Found, Error> {
+    let mut space = core::mem::MaybeUninit::<super::Workspace9>::uninit();
+    let mut first = [0u8; CELLS];
+    let (counted, stats) =
+        super::Workspace9::count_keeping_first(&mut space, cells, limit.max(1), deadline, Some(&mut first));
+    found.conflicts = stats.conflicts;
+    found.count = counted?;
+    if found.count > 0 && found.first.is_none() {
+        found.first = Some(first);
+    }
+    Ok(found)
+}
 
 /// The first completion of `cells` (0 blank, 1..=9 a given) that puts in each cell one of its
 /// `allowed` digits (bit d for digit d), found when each branch tries its cell's digits
@@ -503,7 +505,7 @@ pub fn first_by_cost(
     let run = search_by_cost(cells, allowed, cost, None, None, budget, deadline);
     match run.first {
         None if deadline.passed() => Err(Error::Timeout),
-        first => Ok(Found { count: u64::from(first.is_some()), first, nodes: run.nodes }),
+        first => Ok(Found { count: u64::from(first.is_some()), first, nodes: run.nodes, conflicts: 0 }),
     }
 }
 
@@ -744,8 +746,8 @@ impl CostOrder {
 }
 
 /// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
-/// the search must stop: `limit` completions or the deadline. `last` is where `found.nodes`
-/// stood at the last completion (see [`HALL_AFTER`]).
+/// the search must stop: `limit` completions, the deadline, or [`LEARN_AFTER`] branches since
+/// the last completion, which `last` says (where `found.nodes` stood then).
 fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
         found.count += 1;
@@ -760,15 +762,15 @@ fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadlin
             continue;
         }
         found.nodes += 1;
-        if deadline.tick(1) {
+        if deadline.tick(1) || found.nodes - *last > LEARN_AFTER {
             return false;
         }
         let mut child = *board;
         child.place(digit, band, bit);
-        let settled = if found.nodes - *last > HALL_AFTER { child.settle_hall() } else { child.propagate() };
-        if settled.is_ok() && !descend(&child, limit, found, last, deadline) {
+        if child.propagate().is_ok() && !descend(&child, limit, found, last, deadline) {
             return false;
         }
     }
     true
 }
+
