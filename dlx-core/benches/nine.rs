@@ -8,12 +8,20 @@
 //!
 //! Writes the section "9x9 Sudoku" of docs/benchmarks.md.
 //! Environment: DLX_BENCH_SETS (comma-separated name fragments).
+//!
+//! Other modes, which write no section: `DLX_BENCH_NINE_CLIMB=1`, a fresh hill climb for slow
+//! inputs against this build (see [`climb`]); `DLX_BENCH_NINE_FILE=FILE[,FILE...]`, the time and
+//! effort of each grid of some files (with `DLX_BENCH_NINE_VERBOSE=1`, grid by grid), e.g.
+//! tests/data/sudoku9/climbed-slow.txt.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
+
+use dlx_core::exact_cover::deadline::Deadline;
+use dlx_core::sudoku::nine;
 
 mod support;
 
@@ -27,6 +35,9 @@ const SETS: [&str; 7] = [
     "serg-benchmark-first1000-1000",
 ];
 const RUNS: usize = 3;
+/// Runs of each grid of the climb and of `DLX_BENCH_NINE_FILE`, each in its own pass (see
+/// `support::best_in_passes`): this shared machine preempts a run for 4 ms now and then.
+const PASSES: usize = 5;
 
 struct Puzzle {
     text: String,
@@ -130,7 +141,230 @@ fn mean(v: impl Iterator<Item = f64>) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64
 }
 
+/// The climb's measure of one search: branches, plus 15 for each conflict of the clause learner
+/// the search hands hard grids to (a conflict costs about 15 branches' time: 6-7 us against
+/// 0.35-0.5 us on this machine).
+fn effort(found: &nine::Found) -> u64 {
+    found.nodes + 15 * found.conflicts
+}
+
+/// Above this many ticks (a branch is one, a conflict 16) a search is cut, and the climb scores it
+/// by the cut.
+const CLIMB_CAP: u64 = 4_000_000;
+
+/// The effort of `dlx_solve9`'s and `dlx_count9`'s (to 2) searches on `grid`, each cut at
+/// [`CLIMB_CAP`] branches.
+fn climb_effort(grid: &[u8; 81]) -> (u64, u64) {
+    let run = |limit| {
+        let mut ticks = 0u64;
+        let mut cut = || {
+            ticks += 64;
+            ticks > CLIMB_CAP
+        };
+        match nine::search(grid, limit, &mut Deadline::new(&mut cut)) {
+            Ok(found) => effort(&found),
+            Err(_) => CLIMB_CAP,
+        }
+    };
+    (run(1), run(2))
+}
+
+/// Microseconds of `dlx_solve9` and `dlx_count9` to 2 on `grid`, one run each.
+fn climb_time(text: &str) -> (f64, f64) {
+    let start = Instant::now();
+    let _ = std::hint::black_box(dlx_core::solve9(text.bytes()));
+    let solve = start.elapsed().as_secs_f64() * 1e6;
+    let start = Instant::now();
+    let _ = std::hint::black_box(dlx_core::count9(text.bytes(), 2, || false));
+    (solve, start.elapsed().as_secs_f64() * 1e6)
+}
+
+fn grid_text(grid: &[u8; 81]) -> String {
+    grid.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect()
+}
+
+/// Whether no digit of `grid` repeats in a row, column or box.
+fn consistent(grid: &[u8; 81]) -> bool {
+    (0..81).all(|cell| {
+        let mut others = *grid;
+        others[cell] = 0;
+        grid[cell] == 0 || !support::repeats(&others, cell, grid[cell])
+    })
+}
+
+/// `DLX_BENCH_NINE_CLIMB=1`: a fresh hill climb against this build for slow 9x9 inputs, the
+/// adversary's of issue 40 (who selected on time and found grids of about 20 givens, most with
+/// several solutions, at 350-440 ms). Start: 40 grids of 17-25 givens, half taken from random
+/// full grids, half random consistent givens; each mutant adds, removes or changes one or two
+/// givens (kept consistent and within 17-25 givens; solvable or not), and replaces the pool's
+/// least when it takes at least as much. It selects on the effort of `dlx_solve9`'s search plus
+/// that of `dlx_count9`'s to 2 (see [`effort`]): branches (guesses) of the bit boards, plus 15
+/// for each conflict of the clause learner they hand a grid to after `nine::LEARN_AFTER`
+/// branches. Branches alone would not track time past the handover (a conflict costs about 15
+/// branches' time), and that is where the slow grids are; with the weight, time is about 0.3-0.5
+/// us a unit of effort on the climbed grids (the climb prints both).
+/// Effort is deterministic, so a seed gives the same grids on every run of one build; the seed
+/// is printed (`DLX_BENCH_NINE_SEED` to repeat it, else from the clock), and
+/// `DLX_BENCH_NINE_STEPS` sets the mutants (default 100,000: about half a minute). `DLX_BENCH_NINE_ON=time` selects on
+/// one run's time instead, as the adversary did. Prints the 20 slowest (best of 5 times, and
+/// effort) and writes them to target/bench/nine-climbed.txt.
+fn climb() {
+    let mut seed: u64 = std::env::var("DLX_BENCH_NINE_SEED").ok().map_or_else(
+        || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1,
+        |s| u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap(),
+    );
+    let steps: usize = std::env::var("DLX_BENCH_NINE_STEPS").map_or(100_000, |s| s.parse().unwrap());
+    let on_time = std::env::var("DLX_BENCH_NINE_ON").is_ok_and(|v| v == "time");
+    eprintln!("9x9 climb: seed {seed:#x}, {steps} mutants, selecting on {}", if on_time { "time" } else { "effort" });
+    let seed0 = seed;
+    let mut start = Vec::new();
+    while start.len() < 40 {
+        let givens = 17 + (support::rng(&mut seed) % 9) as usize;
+        let mut grid = [0u8; 81];
+        if start.len() % 2 == 0 {
+            let full = support::random_full_grid(&mut seed);
+            let mut placed = 0;
+            while placed < givens {
+                let cell = (support::rng(&mut seed) % 81) as usize;
+                if grid[cell] == 0 {
+                    grid[cell] = full[cell];
+                    placed += 1;
+                }
+            }
+        } else {
+            let mut placed = 0;
+            while placed < givens {
+                let cell = (support::rng(&mut seed) % 81) as usize;
+                let digit = (1 + support::rng(&mut seed) % 9) as u8;
+                if grid[cell] == 0 && !support::repeats(&grid, cell, digit) {
+                    grid[cell] = digit;
+                    placed += 1;
+                }
+            }
+        }
+        start.push(grid);
+    }
+    let score = |grid: &[u8; 81]| -> u64 {
+        if on_time {
+            let (solve, count) = climb_time(&grid_text(grid));
+            (solve + count) as u64
+        } else {
+            let (solve, count) = climb_effort(grid);
+            solve + count
+        }
+    };
+    let started = Instant::now();
+    // support::hill_climb keeps a mutant only when it beats the pool's least; here one that
+    // ties it is kept too (neutral drift): most sparse grids take the same few dozen branches,
+    // and without drift the climb stalls on that plateau (a first run with strict gains stayed
+    // at 37 branches).
+    let mut scored: Vec<(u64, [u8; 81])> = start.iter().map(|g| (score(g), *g)).collect();
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    scored.truncate(20);
+    for step in 0..steps {
+        let mut grid = scored[(support::rng(&mut seed) % scored.len() as u64) as usize].1;
+        for _ in 0..1 + support::rng(&mut seed) % 2 {
+            let cell = (support::rng(&mut seed) % 81) as usize;
+            match support::rng(&mut seed) % 3 {
+                0 if grid[cell] != 0 => grid[cell] = 0,
+                _ => grid[cell] = (1 + support::rng(&mut seed) % 9) as u8,
+            }
+        }
+        let givens = grid.iter().filter(|&&d| d != 0).count();
+        if !(17..=25).contains(&givens) || !consistent(&grid) || scored.iter().any(|s| s.1 == grid) {
+            continue;
+        }
+        let e = score(&grid);
+        let weakest = (0..scored.len()).min_by_key(|&k| scored[k].0).unwrap();
+        if e >= scored[weakest].0 {
+            scored[weakest] = (e, grid);
+        }
+        if step % 20_000 == 19_999 {
+            eprintln!("  {} mutants: most {}", step + 1, scored.iter().map(|s| s.0).max().unwrap());
+        }
+    }
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let pool: Vec<[u8; 81]> = scored.into_iter().map(|s| s.1).collect();
+    eprintln!("climbed in {:.0} s", started.elapsed().as_secs_f64());
+    let texts: Vec<String> = pool.iter().map(grid_text).collect();
+    let times = support::best_in_passes(texts.len(), PASSES, |k| {
+        let (solve, count) = climb_time(&texts[k]);
+        (solve.max(count), solve, count)
+    });
+    println!("seed {seed0:#x}, {steps} mutants: the 20 kept, slowest first");
+    println!("{:>81} | count | solve us | count us | solve effort | count effort", "grid");
+    let mut rows: Vec<_> = pool.iter().zip(&texts).zip(&times).collect();
+    rows.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+    let mut out = String::new();
+    for &((grid, text), &(_, solve_us, count_us)) in &rows {
+        let (solve_effort, count_effort) = climb_effort(grid);
+        let count = dlx_core::count9(text.bytes(), 2, || false).unwrap();
+        if let Ok(solution) = dlx_core::solve9(text.bytes()) {
+            assert!(support::is_completion(9, grid, &solution.map(|b| b - b'0')), "{text}");
+        } else {
+            assert_eq!(count, 0, "{text}");
+        }
+        println!("{text} | {count} | {solve_us:8.0} | {count_us:8.0} | {solve_effort:12} | {count_effort:12}");
+        writeln!(out, "{text}").unwrap();
+    }
+    let worst = rows.first().map_or(0.0, |r| r.1.0);
+    println!("worst {worst:.0} us (best of {PASSES})");
+    std::fs::write(support::out_dir().join("nine-climbed.txt"), out).unwrap();
+}
+
+/// `DLX_BENCH_NINE_FILE=FILE`: each grid of a file (81 cells a line) solved and counted to 2,
+/// best of 5 times and the effort of each; the worst and the mean.
+fn time_file(path: &str) {
+    let texts: Vec<String> = std::fs::read_to_string(path).unwrap().lines().map(String::from).collect();
+    let grids: Vec<[u8; 81]> = texts
+        .iter()
+        .map(|t| {
+            std::array::from_fn(|k| match t.as_bytes()[k] {
+                b'1'..=b'9' => t.as_bytes()[k] - b'0',
+                _ => 0,
+            })
+        })
+        .collect();
+    let times = support::best_in_passes(texts.len(), PASSES, |k| climb_time(&texts[k]));
+    let search = |grid, limit| nine::search(grid, limit, &mut Deadline::new(&mut || false)).unwrap();
+    let (mut worst, mut sum) = ((0.0f64, 0.0f64), (0.0, 0.0));
+    let (mut most, mut effort_sum) = (0u64, 0u64);
+    for ((text, grid), &(solve_us, count_us)) in texts.iter().zip(&grids).zip(&times) {
+        let (solve, count) = (search(grid, 1), search(grid, 2));
+        if std::env::var("DLX_BENCH_NINE_VERBOSE").is_ok() {
+            println!(
+                "{text} {} | solve {solve_us:7.0} us {:6} br {:5} confl | count {count_us:7.0} us {:6} br {:5} confl",
+                count.count, solve.nodes, solve.conflicts, count.nodes, count.conflicts
+            );
+        }
+        worst = (worst.0.max(solve_us), worst.1.max(count_us));
+        sum = (sum.0 + solve_us, sum.1 + count_us);
+        most = most.max(effort(&solve)).max(effort(&count));
+        effort_sum += effort(&count);
+    }
+    let n = texts.len() as f64;
+    println!(
+        "{path}: {} grids; solve mean {:.1} us worst {:.0} us; count to 2 mean {:.1} us worst {:.0} us; effort most {most}, count's mean {:.0}",
+        texts.len(),
+        sum.0 / n,
+        worst.0,
+        sum.1 / n,
+        worst.1,
+        effort_sum as f64 / n
+    );
+}
+
 fn main() {
+    if std::env::var("DLX_BENCH_NINE_CLIMB").is_ok_and(|v| v == "1") {
+        climb();
+        return;
+    }
+    if let Ok(path) = std::env::var("DLX_BENCH_NINE_FILE") {
+        for path in path.split(',') {
+            time_file(path);
+        }
+        return;
+    }
     let filter: Vec<String> =
         std::env::var("DLX_BENCH_SETS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
     let tdoku = build_tdoku();
