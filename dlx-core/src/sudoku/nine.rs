@@ -438,7 +438,7 @@ pub struct Found {
 /// first (asked once a branch).
 ///
 /// Once [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
-/// learning instead, which counts it again from the start (see [`learn`]).
+/// learning instead, which counts it again from the start (see `learn`).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
