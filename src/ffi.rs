@@ -412,7 +412,7 @@ pub unsafe extern "C" fn dlx_problem_init(
     options: i32,
     entries: i64,
 ) -> *mut dlx_problem {
-    if memory.is_null() || memory as usize % DLX_PROBLEM_ALIGN != 0 || primary < 0 || secondary < 0 {
+    if memory.is_null() || !(memory as usize).is_multiple_of(DLX_PROBLEM_ALIGN) || primary < 0 || secondary < 0 {
         return core::ptr::null_mut();
     }
     let need = match Problem::size(i64::from(primary) + i64::from(secondary), options.into(), entries) {
@@ -440,7 +440,7 @@ unsafe fn open<'a>(problem: *mut dlx_problem) -> Result<Problem<'a>, c_int> {
     if problem.is_null() {
         return Err(DLX_ERR_NULL);
     }
-    if problem as usize % DLX_PROBLEM_ALIGN != 0 {
+    if !(problem as usize).is_multiple_of(DLX_PROBLEM_ALIGN) {
         return Err(DLX_ERR_ARG);
     }
     // SAFETY: a problem's memory starts with its header of HEAD_WORDS initialised words.

@@ -219,7 +219,7 @@ fn dlx1(exe: &PathBuf, inst: &Instance) -> (u64, u64, f64) {
         let log = String::from_utf8_lossy(&out.stderr);
         let line = log.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("dlx1: {log}"));
         let number = |after: &str| -> u64 {
-            let words: Vec<&str> = line.split(|c: char| c == ' ' || c == ',').filter(|w| !w.is_empty()).collect();
+            let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
             let at = words.iter().position(|w| *w == after).unwrap();
             words[at - 1].parse().unwrap()
         };

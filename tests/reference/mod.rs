@@ -281,10 +281,10 @@ pub fn isomorph_16(puzzle: &str, solution: Option<&str>, seed: &mut u64) -> (Str
 /// probability 1/3 and at least one primary item.
 pub fn random_cover(max_primary: u64, max_options: u64, seed: &mut u64) -> (usize, usize, Vec<Vec<i32>>) {
     let primary = 1 + (rng(seed) % max_primary) as usize;
-    let secondary = if rng(seed) % 2 == 0 { 0 } else { (rng(seed) % 4) as usize };
+    let secondary = if rng(seed).is_multiple_of(2) { 0 } else { (rng(seed) % 4) as usize };
     let options = (0..rng(seed) % (max_options + 1))
         .map(|_| {
-            let mut o: Vec<i32> = (0..(primary + secondary) as i32).filter(|_| rng(seed) % 3 == 0).collect();
+            let mut o: Vec<i32> = (0..(primary + secondary) as i32).filter(|_| rng(seed).is_multiple_of(3)).collect();
             if !o.iter().any(|&i| (i as usize) < primary) {
                 o.push((rng(seed) % primary as u64) as i32);
             }

@@ -58,7 +58,6 @@ mod tests {
         }
         assert!(deadline.passed() && deadline.tick(1));
         assert_eq!(ticks, 3 * INTERVAL - 1);
-        drop(deadline);
         assert_eq!(asked, 3);
     }
 }

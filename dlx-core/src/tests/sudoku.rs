@@ -653,7 +653,7 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                 for _ in 0..strikes {
                     *mask &= !(1 << (rng(&mut seed) % side as u64));
                 }
-                if *mask == 0 || rng(&mut seed) % 4 == 0 {
+                if *mask == 0 || rng(&mut seed).is_multiple_of(4) {
                     *mask = 1 << (rng(&mut seed) % side as u64);
                 }
             }
@@ -732,7 +732,7 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                 open[o / side] &= !(1 << (o % side));
             }
             for mask in &mut open[..cells] {
-                if mask.count_ones() > 1 && rng(&mut seed) % 3 == 0 {
+                if mask.count_ones() > 1 && rng(&mut seed).is_multiple_of(3) {
                     *mask &= mask.wrapping_sub(1);
                 }
             }
