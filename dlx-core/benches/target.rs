@@ -17,6 +17,9 @@
 //! enough, and times on this machine move by 1.5x between runs): `DLX_BENCH_TARGET_CLIMBS=PREFIX`
 //! runs only the climb, from the same start with four seeds (`CLIMB_SEED` plus 0 to 3, the first
 //! the bench's own), and writes the grids of each to `PREFIX0.txt` .. `PREFIX3.txt`;
+//! `DLX_BENCH_TARGET_RIM=1` runs only the rim climb (near-empty grids with givens on the outer
+//! ring, selected on nodes plus 6 a pattern evaluation, which tracks time there) against this
+//! build, prints its seed and times its worst grids.
 //! `DLX_BENCH_TARGET_EFFORT=FILE` solves each grid of a file once and prints the deterministic
 //! effort (nodes, pattern-bound nodes, pattern evaluations), to run under
 //! `valgrind --tool=cachegrind` for instructions.
@@ -155,6 +158,73 @@ fn hill_climb(start: &[[u8; 81]], pool: usize, steps: usize, seed: &mut u64) -> 
             _ => {
                 let old = std::mem::take(&mut grid[at]);
                 if !place(&mut grid, at, sparse_digit(seed)) {
+                    grid[at] = old;
+                }
+            }
+        }
+        Some(grid)
+    })
+}
+
+/// The outer ring's 32 cells.
+fn rim_cells() -> Vec<usize> {
+    (0..81).filter(|&c| c / 9 == 0 || c / 9 == 8 || c % 9 == 0 || c % 9 == 8).collect()
+}
+
+/// 1-8 givens, any digit, all on the outer ring: near-empty grids whose optimum the dives miss
+/// by 15-25 points (tests/data/target/rim-climbed.txt, found by such a climb).
+fn rim(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
+    let ring = rim_cells();
+    (0..count)
+        .map(|_| {
+            let mut grid = [0u8; 81];
+            let givens = 1 + (rng(seed) % 8) as usize;
+            let mut placed = 0;
+            while placed < givens {
+                let cell = ring[(rng(seed) % ring.len() as u64) as usize];
+                placed += usize::from(place(&mut grid, cell, 1 + (rng(seed) % 9) as u8));
+            }
+            grid
+        })
+        .collect()
+}
+
+/// The rim climb's measure: search nodes plus 6 a pattern evaluation (about 6 us against about
+/// 1 us a node). On the rim family it tracks time within about 1.5x where [`effort`] (a
+/// pattern-bound node as 99 nodes) misses the evaluations' share; unsolvable grids score 0.
+fn rim_effort(grid: &[u8; 81]) -> u64 {
+    match target::target_max(grid, &mut Deadline::new(&mut || false)) {
+        Ok(o) => o.nodes + 6 * o.pattern_evaluations,
+        Err(_) => 0,
+    }
+}
+
+/// A hill climb over rim grids: each mutant has a rim given moved along the ring, its digit
+/// changed, one added or one taken away, keeping 1-8 consistent givens on the ring.
+fn rim_climb(start: &[[u8; 81]], pool: usize, steps: usize, seed: &mut u64) -> Vec<[u8; 81]> {
+    let ring = rim_cells();
+    support::hill_climb(start, pool, steps, seed, rim_effort, |mut grid, seed| {
+        let givens: Vec<usize> = (0..81).filter(|&c| grid[c] != 0).collect();
+        let at = givens[(rng(seed) % givens.len() as u64) as usize];
+        let spot = |seed: &mut u64| ring[(rng(seed) % ring.len() as u64) as usize];
+        match rng(seed) % 4 {
+            0 if givens.len() > 1 => grid[at] = 0,
+            1 if givens.len() < 8 => {
+                let (cell, digit) = (spot(seed), 1 + (rng(seed) % 9) as u8);
+                if !place(&mut grid, cell, digit) {
+                    return None;
+                }
+            }
+            2 => {
+                let digit = std::mem::take(&mut grid[at]);
+                let cell = spot(seed);
+                if !place(&mut grid, cell, digit) {
+                    return None;
+                }
+            }
+            _ => {
+                let old = std::mem::take(&mut grid[at]);
+                if !place(&mut grid, at, 1 + (rng(seed) % 9) as u8) {
                     grid[at] = old;
                 }
             }
@@ -303,6 +373,23 @@ fn write_lines(path: impl AsRef<Path>, grids: &[[u8; 81]]) {
     std::fs::write(path, lines).unwrap();
 }
 
+/// The rim climb's steps and seed.
+const RIM_STEPS: usize = 1500;
+const RIM_SEED: u64 = 0x5EED_0017_0001_0040;
+
+/// The rim grids the tests keep.
+fn rim_kept() -> PathBuf {
+    support::data_dir().join("target").join("rim-climbed.txt")
+}
+
+/// The rim climb from 200 random rim grids and the kept ones, with its own seed.
+fn rim_start_and_climb(seed: u64) -> Vec<[u8; 81]> {
+    let mut seed = seed;
+    let mut start = rim(200, &mut seed);
+    start.extend(read_lines(rim_kept().to_str().unwrap()));
+    rim_climb(&start, CLIMB_POOL, RIM_STEPS, &mut seed)
+}
+
 fn main() {
     // `cargo bench` passes --bench; nothing else is taken.
     if let Ok(path) = std::env::var("DLX_BENCH_TARGET_EFFORT") {
@@ -370,8 +457,23 @@ fn main() {
         });
         return;
     }
+    if std::env::var("DLX_BENCH_TARGET_RIM").is_ok() {
+        // The rim climb alone, against this build: its seed, then its worst grids timed.
+        let seed = RIM_SEED;
+        println!("rim climb: {RIM_STEPS} mutants from 200 rim grids and rim-climbed.txt, seed {seed:#x}");
+        let climbed = rim_start_and_climb(seed);
+        write_lines(out_dir().join("target-rim-climbed.txt"), &climbed);
+        let mut log = String::new();
+        let row = run_set("rim-climbed (fresh)", &climbed, &mut log);
+        print!("{log}");
+        let worst = row.times.iter().max().unwrap().as_secs_f64() * 1e3;
+        println!("worst {worst:.1} ms; grids in {}", out_dir().join("target-rim-climbed.txt").display());
+        return;
+    }
     let mut climb_seed = CLIMB_SEED;
     let climbed = hill_climb(&start, CLIMB_POOL, CLIMB_STEPS, &mut climb_seed);
+    let rim_climbed = rim_start_and_climb(RIM_SEED);
+    write_lines(out_dir().join("target-rim-climbed.txt"), &rim_climbed);
     // Kept for runs of other versions on the same grids (DLX_BENCH_TARGET_EXTRA).
     for (name, grids) in [("target-climbed.txt", &climbed), ("target-sparse.txt", &sparse_set)] {
         write_lines(out_dir().join(name), grids);
@@ -387,6 +489,8 @@ fn main() {
         format!("hill-climbed from the sparse and kept grids ({CLIMB_STEPS} mutants, seed {CLIMB_SEED:#x})"),
         climbed,
     ));
+    sets.push(("rim-climbed (tests/data)".into(), read_lines(rim_kept().to_str().unwrap())));
+    sets.push((format!("rim, hill-climbed ({RIM_STEPS} mutants, seed {RIM_SEED:#x})"), rim_climbed));
     let mut log = String::new();
     // Untimed warm-up (about 0.1 s of the NOIP set), so that the first set timed, NOIP, does not
     // pay for a cold processor: without it NOIP measured up to 60% slower than alone.
