@@ -1,4 +1,5 @@
-//! Target Sudoku grids from text in the three layouts people have: 81 numbers a line; CSU
+//! Target Sudoku grids from text in the layouts people have: 81 numbers a line (or 81 digits
+//! run together, `0` or `.` a blank); CSU
 //! 1605's input (a count T alone on the first line, then T grids of 9 lines of 9 numbers);
 //! NOIP 2009's (one grid of 9 lines). Numbers are separated by spaces or tabs, and blank lines
 //! are skipped.
@@ -65,8 +66,15 @@ pub struct Grids {
 }
 
 /// The numbers of a line: whitespace as the library reads it (space, tab, CR, LF).
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split([' ', '\t', '\r', '\n']).filter(|w| !w.is_empty())
+/// A line of 81 digits with nothing between them (`0` or `.` a blank) is read as 81 numbers.
+fn words(text: &str) -> Vec<&str> {
+    let words: Vec<&str> = text.split([' ', '\t', '\r', '\n']).filter(|w| !w.is_empty()).collect();
+    match words[..] {
+        [grid] if grid.len() == CELLS9 && grid.bytes().all(|b| b.is_ascii_digit() || b == b'.') => {
+            (0..CELLS9).map(|k| if &grid[k..=k] == "." { "0" } else { &grid[k..=k] }).collect()
+        }
+        _ => words,
+    }
 }
 
 impl Grids {
@@ -103,7 +111,7 @@ impl Grids {
             match input.next_line(&mut self.bytes)? {
                 Some((line, taken)) => {
                     self.read += taken;
-                    let words = words(&String::from_utf8_lossy(&self.bytes)).count();
+                    let words = words(&String::from_utf8_lossy(&self.bytes)).len();
                     let (name, number) = (input.name.clone(), input.line);
                     if self.layout.is_none() && words != 9 && words != CELLS9 && self.held.len() < LOOKAHEAD {
                         self.held.push(Read { number, line, words });
@@ -173,7 +181,7 @@ impl Grids {
             return;
         }
         let text = match &line {
-            Ok(text) => Ok(words(text).collect::<Vec<&str>>()),
+            Ok(text) => Ok(words(text)),
             Err(why) => Err(why.clone()),
         };
         // What this line is: a whole grid, a row of one, or a fault.

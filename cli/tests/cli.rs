@@ -307,6 +307,11 @@ fn target_judges_each_line_on_its_own() {
     let run = dlx(&["target"], &format!("\u{feff}{csu}"));
     let out = read("judges/csu1605-sample.out");
     assert_eq!(text(&run.stdout), format!("invalid\n{out}"));
+    // 81 digits run together, as tests/data keeps grids.
+    let packed: String =
+        read("target/hill-climbed-20.txt").lines().take(3).map(|l| l.replace('0', ".") + "\n").collect();
+    let want: String = read("target/hill-climbed-20.ans").lines().take(3).map(|l| format!("{l}\n")).collect();
+    assert_eq!(text(&dlx(&["target"], &packed).stdout), want);
     // A CSU count with fewer grids than it says: the grids it has, then the shortfall.
     let input = format!("3\n{}\n{}\n", rows(&grids[1]).join("\n"), grids[2]);
     let run = dlx(&["target"], &input);
