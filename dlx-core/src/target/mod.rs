@@ -40,7 +40,10 @@
 //! corner, where the row relaxation stays 1.5 to 4 points above the optimum and the quick
 //! bound blind for tens of millions of nodes, the pattern bound is mostly within half a point
 //! of the optimum and settles them at the root or in a few hundred nodes (see
-//! fuzz/regressions). Every path ends in a proof.
+//! fuzz/regressions). Before that search and between its restarts, a quick search over what
+//! the root check kept runs on the DLX engine with the same branching (restarted with what it
+//! learnt): on near-empty grids, where the optimum is reachable but only a search finds it,
+//! that finds it at a fraction of the cost. Every path ends in a proof.
 
 mod assignment;
 pub(crate) mod patterns;
@@ -85,21 +88,44 @@ const DESCENT_STEPS: i64 = 3;
 /// 11% fewer and the sparse, stress and NOIP sets together 0.4% fewer; 800 did better on the
 /// climbed sets but 0.7% worse on the rest; 2,500 came between).
 const QUICK_BUDGET: u64 = 1_500;
-/// The quick search's budget once the quick bound has proven weak on this grid, over the
-/// candidates the pattern check at the root kept: a completion near enough is found soon, and
-/// many targets are proven out well before the search with the pattern bound (at 100 times
-/// the cost of a node) would. On the bit boards, against 150 (which measured best when this
-/// search ran on the DLX engine): the set the bench's climb found at 0228b89 -49% instructions
-/// (its five slowest -75%), another climbed set -36%, four others +0.5% to +26%, the sparse,
-/// stress and NOIP grids the same; 600, 1,000 and 3,000 did less well.
-const WEAK_QUICK_BUDGET: u64 = 1_500;
-/// Once a quick search over what a check kept has run out on a grid, the next ones get this
-/// budget: on such grids the search with the pattern bound settles the target, and a full
-/// budget again is mostly lost. Instructions, with WEAK_GAP 4, against the full budget every
-/// time: the bench's climbed set at 950ee39 -5.5%, the proofs its climb found at 8686564 -11%,
-/// three other climbed sets -1.6% to 0, the sparse, stress and NOIP grids the same (400 did
-/// less well).
-const WEAK_RETRY_BUDGET: u64 = 150;
+/// The quick search's budget (on the bit boards) once the quick bound has proven weak on this
+/// grid, over the candidates the pattern check at the root kept: a completion near enough is
+/// often found soon (on the bench's hill-climbed set in a few dozen nodes), and some targets
+/// are proven out. It was 1,500 nodes for a grid's first such search and 150 for the next;
+/// with the quick searches on the DLX engine after it (KEPT_FIRST), 150 every time is enough:
+/// with 700 nodes of those first, against the 1,500 (nodes, the pattern bound's effort the
+/// same): `rim-climbed` 59,576 -> 42,026, `climbed-proofs-7` 24,553 -> 16,453,
+/// `pattern-proofs-3` 10,947 -> 6,897; 300 came between; none at all (the DLX engine's search
+/// alone) cost the bench's hill-climbed set 10% more nodes and 12% more evaluations.
+const WEAK_QUICK_BUDGET: u64 = 150;
+/// Before the search with the pattern bound at every node, and between its runs, a quick search
+/// over what the pattern check at the root kept, on the DLX engine with that search's branching
+/// (see `Search::on_dlx`), restarted with the failure weights it learnt: the first run gets
+/// this many nodes, each next one twice as many. A node of it costs about 11,000 instructions
+/// (probing included), where a node with the pattern bound takes one to 25 of its steps.
+const KEPT_RESTART_NODES: u64 = 100;
+/// Nodes of those runs before the first run with the pattern bound (whole runs: 100 and 200).
+/// Before each later run, they go on until they have taken KEPT_SHARE times the nodes the
+/// search with the pattern bound has. On `rim-climbed` (near-empty grids whose quick
+/// searches on the bit boards run out, where the search with the pattern bound found the
+/// optimum in its third run, 375-492 nodes and 2,100-3,800 evaluations a grid), these find it
+/// in 75-2,500 nodes, and the search with the pattern bound runs at most its first 100 nodes:
+/// 8,406 -> 1,400 pattern-bound nodes, 49,730 -> 8,694 evaluations, 2.43 -> 1.02 billion
+/// instructions. On `climbed-proofs-7`, `pattern-proofs-3` and the bench's hill-climbed set
+/// the pattern bound's effort is the same and the instructions within 1% (the smaller
+/// WEAK_QUICK_BUDGET pays for these nodes); 200 grids of earlier climbs 40,666 -> 13,826
+/// pattern-bound nodes. 700 first took `rim-climbed` to 1,000 pattern-bound nodes (0.94
+/// billion instructions), but `pattern-proofs-3` 30% more instructions and `climbed-proofs-7`
+/// 15% (whose proofs are short: these nodes are spent in vain on each target the proof rules
+/// out); 1,500 first, 1.6 times the time on `pattern-proofs-3`; 3,100 all before the search
+/// with the pattern bound (no pattern-bound nodes on `rim-climbed`), 2-3 times the time on the
+/// proofs. Handing the failure weights these learnt to the search with the pattern bound took
+/// it twice the nodes on `climbed-proofs-7`; without probing, 3.6 times the pattern-bound nodes
+/// on `rim-climbed`.
+const KEPT_FIRST: u64 = 300;
+/// See KEPT_FIRST. A node with the pattern bound costs several of those nodes, so they take
+/// somewhat more time than it (other shares not measured).
+const KEPT_SHARE: u64 = 20;
 /// Points between a settled bound and the incumbent from which the quick bound is taken as weak
 /// from the start (its first search skipped for the pattern bound at the root). Instructions
 /// against 8: the climbed set of the bench at 950ee39 -14.5% (the climb run against 4 found
@@ -189,7 +215,6 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         node_evaluations: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
-        weak_budget: WEAK_QUICK_BUDGET,
         weights: [1; _],
         ceiling: i64::MAX,
         kept: None,
@@ -233,8 +258,6 @@ struct Solver<'a, 'd> {
     patterns: PatternBound,
     /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
     quick_weak: bool,
-    /// The budget of the next quick search over what a check kept (see WEAK_RETRY_BUDGET).
-    weak_budget: u64,
     /// The failure weights the last search with the pattern bound left: the next one (for
     /// another target over the same grid) starts from them, which took a further 5-18% off
     /// the climbed sets (see RESTART_NODES).
@@ -345,12 +368,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         }
         if self.quick_budget > 0 {
             let run = if strong_only {
-                let budget = self.weak_budget;
-                let run = self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, budget);
-                if !run.complete {
-                    self.weak_budget = WEAK_RETRY_BUDGET;
-                }
-                run
+                self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, WEAK_QUICK_BUDGET)
             } else {
                 let budget = if settled { self.quick_budget } else { NODE_BUDGET };
                 self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget)
@@ -375,13 +393,37 @@ impl<'a, 'd> Solver<'a, 'd> {
         // a restart would lower its limit, and the next run would have to start from there.
         let mut budget = if exhaustive { u64::MAX } else { RESTART_NODES };
         let mut weights = self.weights;
-        // Through the failure weights, so it carries to the grid's later targets as they do
-        // (as measured; their own first items get the same raise).
-        if !exhaustive && let Some(item) = self.contested_item(target) {
-            weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
-        }
+        let mut contested = !exhaustive;
+        // The quick searches on the DLX engine before and between its runs (see KEPT_FIRST),
+        // with failure weights of their own: handing theirs on took the search with the pattern
+        // bound twice the nodes on `climbed-proofs-7`.
+        let kept = if exhaustive { None } else { self.kept_within(target, penalty, limit) };
+        let (mut kept_weights, mut kept_budget, mut kept_nodes) = (self.weights, KEPT_RESTART_NODES, 0);
         let mut proof_nodes = 0;
         loop {
+            while let Some(within) = kept.as_ref().filter(|_| kept_nodes < KEPT_FIRST + KEPT_SHARE * proof_nodes) {
+                let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
+                let search = Search { engine, cells: self.cells, allowed: within, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: Some(&mut kept_weights), on_dlx: true };
+                let run = search.run(limit, false, kept_budget);
+                kept_nodes += run.nodes;
+                if run.complete || self.deadline.passed() {
+                    // A run that ends has found a grid reaching the target or proven there is
+                    // none (a grid reaching it uses only what the check kept). What the runs
+                    // with the pattern bound learnt carries over as when they end.
+                    self.weights = weights;
+                    return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..run };
+                }
+                kept_budget = kept_budget.saturating_mul(2);
+            }
+            // Through the failure weights, so it carries to the grid's later targets as they do
+            // (as measured; their own first items get the same raise). Only once the search
+            // with the pattern bound is to run: it costs 50 steps of that bound.
+            if contested {
+                contested = false;
+                if let Some(item) = self.contested_item(target) {
+                    weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
+                }
+            }
             let mut at_node = self.patterns.clone();
             let proof = Search { weights: Some(&mut weights), ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
                 .run(limit, exhaustive, budget);
@@ -390,7 +432,7 @@ impl<'a, 'd> Solver<'a, 'd> {
             proof_nodes += proof.nodes;
             if proof.complete || self.deadline.passed() {
                 self.weights = weights;
-                return SearchRun { nodes: quick_nodes + proof_nodes, ..proof };
+                return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..proof };
             }
             budget = budget.saturating_mul(2);
         }
@@ -479,6 +521,16 @@ impl<'a, 'd> Solver<'a, 'd> {
         best.1
     }
 
+    /// The candidates the last pattern check kept for `target` whose exact penalties are within
+    /// `limit` (a grid reaching the target uses no other); None when that check was for another
+    /// target, or when the caller asks for the strong bound on every search.
+    fn kept_within(&self, target: i64, penalty: &ReducedCosts, limit: i64) -> Option<[u32; CELLS]> {
+        let kept = self.kept_candidates(target).filter(|_| self.quick_budget > 0)?;
+        Some(core::array::from_fn(|cell| {
+            (1..=SIDE).filter(|&d| penalty[cell][d] <= limit).fold(0, |m, d| m | 1 << d) & kept[cell]
+        }))
+    }
+
     /// The candidates the last pattern check kept, if it was for `target` (a grid reaching it
     /// uses no other).
     fn kept_candidates(&self, target: i64) -> Option<[u32; CELLS]> {
@@ -498,7 +550,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     ) -> Search<'s, 's, 'a, 'd> {
         self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None }
+        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None, on_dlx: false }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
@@ -511,6 +563,6 @@ impl<'a, 'd> Solver<'a, 'd> {
         strong: Option<&'s mut PatternBound>,
     ) -> Search<'s, 's, 'a, 'd> {
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None }
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None, on_dlx: false }
     }
 }
