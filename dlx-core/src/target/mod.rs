@@ -40,10 +40,11 @@
 //! corner, where the row relaxation stays 1.5 to 4 points above the optimum and the quick
 //! bound blind for tens of millions of nodes, the pattern bound is mostly within half a point
 //! of the optimum and settles them at the root or in a few hundred nodes (see
-//! fuzz/regressions). Before that search and between its restarts, a quick search over what
-//! the root check kept runs on the DLX engine with the same branching (restarted with what it
-//! learnt): on near-empty grids, where the optimum is reachable but only a search finds it,
-//! that finds it at a fraction of the cost. Every path ends in a proof.
+//! fuzz/regressions). On grids whose givens all lie on the outer ring, a quick search over what
+//! the root check kept runs before that search and between its restarts, on the DLX engine
+//! with the same branching (restarted with what it learnt): there the target the check cannot
+//! rule out is mostly the optimum, reachable, and that search finds it at a fraction of the
+//! cost. Every path ends in a proof.
 
 mod assignment;
 pub(crate) mod patterns;
@@ -88,41 +89,55 @@ const DESCENT_STEPS: i64 = 3;
 /// 11% fewer and the sparse, stress and NOIP sets together 0.4% fewer; 800 did better on the
 /// climbed sets but 0.7% worse on the rest; 2,500 came between).
 const QUICK_BUDGET: u64 = 1_500;
-/// The quick search's budget (on the bit boards) once the quick bound has proven weak on this
-/// grid, over the candidates the pattern check at the root kept: a completion near enough is
-/// often found soon (on the bench's hill-climbed set in a few dozen nodes), and some targets
-/// are proven out. It was 1,500 nodes for a grid's first such search and 150 for the next;
-/// with the quick searches on the DLX engine after it (KEPT_FIRST), 150 every time is enough:
-/// with 700 nodes of those first, against the 1,500 (nodes, the pattern bound's effort the
-/// same): `rim-climbed` 59,576 -> 42,026, `climbed-proofs-7` 24,553 -> 16,453,
-/// `pattern-proofs-3` 10,947 -> 6,897; 300 came between; none at all (the DLX engine's search
-/// alone) cost the bench's hill-climbed set 10% more nodes and 12% more evaluations.
-const WEAK_QUICK_BUDGET: u64 = 150;
+/// The quick search's budget once the quick bound has proven weak on this grid, over the
+/// candidates the pattern check at the root kept: a completion near enough is found soon, and
+/// many targets are proven out well before the search with the pattern bound (at 100 times
+/// the cost of a node) would. On the bit boards, against 150 (which measured best when this
+/// search ran on the DLX engine): the set the bench's climb found at 0228b89 -49% instructions
+/// (its five slowest -75%), another climbed set -36%, four others +0.5% to +26%, the sparse,
+/// stress and NOIP grids the same; 600, 1,000 and 3,000 did less well.
+const WEAK_QUICK_BUDGET: u64 = 1_500;
+/// Once a quick search over what a check kept has run out on a grid, the next ones get this
+/// budget: on such grids the search with the pattern bound settles the target, and a full
+/// budget again is mostly lost. Instructions, with WEAK_GAP 4, against the full budget every
+/// time: the bench's climbed set at 950ee39 -5.5%, the proofs its climb found at 8686564 -11%,
+/// three other climbed sets -1.6% to 0, the sparse, stress and NOIP grids the same (400 did
+/// less well). Grids whose givens all lie on the outer ring start with it (see KEPT_FIRST).
+const WEAK_RETRY_BUDGET: u64 = 150;
 /// Before the search with the pattern bound at every node, and between its runs, a quick search
 /// over what the pattern check at the root kept, on the DLX engine with that search's branching
 /// (see `Search::on_dlx`), restarted with the failure weights it learnt: the first run gets
-/// this many nodes, each next one twice as many. A node of it costs about 11,000 instructions
+/// this many nodes, each next one twice as many. A node of it costs 11,000-22,000 instructions
 /// (probing included), where a node with the pattern bound takes one to 25 of its steps.
 const KEPT_RESTART_NODES: u64 = 100;
 /// Nodes of those runs before the first run with the pattern bound (whole runs: 100 and 200).
 /// Before each later run, they go on until they have taken KEPT_SHARE times the nodes the
-/// search with the pattern bound has. On `rim-climbed` (near-empty grids whose quick
-/// searches on the bit boards run out, where the search with the pattern bound found the
-/// optimum in its third run, 375-492 nodes and 2,100-3,800 evaluations a grid), these find it
-/// in 75-2,500 nodes, and the search with the pattern bound runs at most its first 100 nodes:
-/// 8,406 -> 1,400 pattern-bound nodes, 49,730 -> 8,694 evaluations, 2.43 -> 1.02 billion
-/// instructions. On `climbed-proofs-7`, `pattern-proofs-3` and the bench's hill-climbed set
-/// the pattern bound's effort is the same and the instructions within 1% (the smaller
-/// WEAK_QUICK_BUDGET pays for these nodes); 200 grids of earlier climbs 40,666 -> 13,826
-/// pattern-bound nodes. 700 first took `rim-climbed` to 1,000 pattern-bound nodes (0.94
-/// billion instructions), but `pattern-proofs-3` 30% more instructions and `climbed-proofs-7`
-/// 15% (whose proofs are short: these nodes are spent in vain on each target the proof rules
-/// out); 1,500 first, 1.6 times the time on `pattern-proofs-3`; 3,100 all before the search
-/// with the pattern bound (no pattern-bound nodes on `rim-climbed`), 2-3 times the time on the
-/// proofs. Handing the failure weights these learnt to the search with the pattern bound took
-/// it twice the nodes on `climbed-proofs-7`; without probing, 3.6 times the pattern-bound nodes
-/// on `rim-climbed`.
+/// search with the pattern bound has, up to KEPT_LIMIT for the target. Only on grids whose
+/// givens all lie on the outer ring, and there (quick searches on the bit boards over what the
+/// check kept start at WEAK_RETRY_BUDGET) the near-empty interior leaves the row bound within
+/// about a point of the optimum: the target the root check cannot rule out is mostly the
+/// optimum itself, which only a search finds. On `rim-climbed`, where the search with the
+/// pattern bound found it in its third run (375-492 nodes and 2,100-3,800 evaluations a grid),
+/// these find it in 75-2,500 nodes, and the search with the pattern bound runs at most its first
+/// 100 nodes: 8,406 -> 1,400 pattern-bound nodes, 49,730 -> 8,694 evaluations, 2.43 -> 1.02
+/// billion instructions; on 185 grids with every given on the rim (from earlier climbs and
+/// samples) 14.6 -> 9.8 billion, grids over 10 ms 65 -> 23 (a few slower: where the target is
+/// one above the optimum, these nodes are spent in vain). On every grid with a given inside,
+/// they cost too much: the bench's climb (four seeds, 80 grids, proofs of hundreds of
+/// pattern-bound nodes) took 8.24 -> 12.09 billion instructions with them, and the climb run
+/// against that build 12.84 billion. With them everywhere, 700 first took `rim-climbed` to
+/// 1,000 pattern-bound nodes but `pattern-proofs-3` 30% more instructions and
+/// `climbed-proofs-7` 15%; 1,500 first, 1.6 times the time on `pattern-proofs-3`; handing their
+/// learnt weights to the search with the pattern bound took it twice the nodes on
+/// `climbed-proofs-7`; without probing, 3.6 times the pattern-bound nodes on `rim-climbed`.
 const KEPT_FIRST: u64 = 300;
+/// The most nodes those runs take for one target (whole runs: 100 to 1,600, of which
+/// `rim-climbed` needs all on five grids).
+const KEPT_LIMIT: u64 = 3_100;
+/// Once the search with the pattern bound has settled a target those runs could not, they take
+/// at most this many for the next ones on the grid: on the bench's climbs they were then mostly
+/// spent in vain (300 took 7% more nodes on the climb run against the build with them).
+const KEPT_RETRY_LIMIT: u64 = 0;
 /// See KEPT_FIRST. A node with the pattern bound costs several of those nodes, so they take
 /// somewhat more time than it (other shares not measured).
 const KEPT_SHARE: u64 = 20;
@@ -199,6 +214,8 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
     // A first completion, or none: unsolvable.
     let found = sudoku::nine::search(cells, 1, deadline)?;
     let (first, nodes) = (found.first.ok_or(Error::Unsolvable)?, found.nodes);
+    // Whether every given lies on the outer ring (see KEPT_FIRST).
+    let on_rim = (0..CELLS).all(|cell| cells[cell] == 0 || weights::weight(cell) == 6);
     let mut slot = MaybeUninit::uninit();
     let mut engine = Engine9::zeroed_in(&mut slot);
     engine.set_reductions_after(u64::MAX);
@@ -215,7 +232,9 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         node_evaluations: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
+        weak_budget: if on_rim { WEAK_RETRY_BUDGET } else { WEAK_QUICK_BUDGET },
         weights: [1; _],
+        kept_limit: if on_rim { KEPT_LIMIT } else { 0 },
         ceiling: i64::MAX,
         kept: None,
         narrowed: allowed,
@@ -258,10 +277,15 @@ struct Solver<'a, 'd> {
     patterns: PatternBound,
     /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
     quick_weak: bool,
+    /// The budget of the next quick search over what a check kept (see WEAK_RETRY_BUDGET).
+    weak_budget: u64,
     /// The failure weights the last search with the pattern bound left: the next one (for
     /// another target over the same grid) starts from them, which took a further 5-18% off
     /// the climbed sets (see RESTART_NODES).
     weights: Weights,
+    /// The nodes the quick searches on the DLX engine may take for the next target (see
+    /// KEPT_FIRST): none on a grid with a given off the outer ring.
+    kept_limit: u64,
     /// The lowest target proven out so far: no completion scores it or more. Kept across
     /// phases, so that a tighter bound does not send the descent over targets already proven.
     ceiling: i64,
@@ -368,7 +392,12 @@ impl<'a, 'd> Solver<'a, 'd> {
         }
         if self.quick_budget > 0 {
             let run = if strong_only {
-                self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, WEAK_QUICK_BUDGET)
+                let budget = self.weak_budget;
+                let run = self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, budget);
+                if !run.complete {
+                    self.weak_budget = WEAK_RETRY_BUDGET;
+                }
+                run
             } else {
                 let budget = if settled { self.quick_budget } else { NODE_BUDGET };
                 self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget)
@@ -401,9 +430,12 @@ impl<'a, 'd> Solver<'a, 'd> {
         let (mut kept_weights, mut kept_budget, mut kept_nodes) = (self.weights, KEPT_RESTART_NODES, 0);
         let mut proof_nodes = 0;
         loop {
-            while let Some(within) = kept.as_ref().filter(|_| kept_nodes < KEPT_FIRST + KEPT_SHARE * proof_nodes) {
+            let share = KEPT_FIRST.saturating_add(KEPT_SHARE.saturating_mul(proof_nodes)).min(self.kept_limit);
+            while let Some(allowed) = kept.as_ref().filter(|_| kept_nodes < share) {
                 let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-                let search = Search { engine, cells: self.cells, allowed: within, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: Some(&mut kept_weights), on_dlx: true };
+                let (cells, fixing, value, strong, on_dlx) = (self.cells, Some(penalty), bound, None, true);
+                let learnt = Some(&mut kept_weights);
+                let search = Search { engine, cells, allowed, reduced, fixing, value, strong, deadline, weights: learnt, on_dlx };
                 let run = search.run(limit, false, kept_budget);
                 kept_nodes += run.nodes;
                 if run.complete || self.deadline.passed() {
@@ -431,6 +463,9 @@ impl<'a, 'd> Solver<'a, 'd> {
             self.node_evaluations += at_node.evaluations - self.patterns.evaluations;
             proof_nodes += proof.nodes;
             if proof.complete || self.deadline.passed() {
+                if kept_nodes > 0 {
+                    self.kept_limit = KEPT_RETRY_LIMIT;
+                }
                 self.weights = weights;
                 return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..proof };
             }
