@@ -22,7 +22,8 @@
 //! build, prints its seed and times its worst grids.
 //! `DLX_BENCH_TARGET_EFFORT=FILE` solves each grid of a file once and prints the deterministic
 //! effort (nodes, pattern-bound nodes, pattern evaluations), to run under
-//! `valgrind --tool=cachegrind` for instructions.
+//! `valgrind --tool=cachegrind` for instructions (with `DLX_BENCH_TARGET_PER_GRID` set, each
+//! grid's score and effort first).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -396,7 +397,14 @@ fn main() {
         let grids = read_lines(&path);
         let (mut nodes, mut strong, mut evaluations) = (0, 0, 0);
         // An unsolvable grid reports no effort (as in the climb's measure).
+        let per_grid = std::env::var_os("DLX_BENCH_TARGET_PER_GRID").is_some();
         for outcome in grids.iter().filter_map(|g| target::target_max(g, &mut Deadline::new(&mut || false)).ok()) {
+            if per_grid {
+                println!(
+                    "score {} nodes {} pattern-bound nodes {} pattern evaluations {}",
+                    outcome.score, outcome.nodes, outcome.strong_nodes, outcome.pattern_evaluations
+                );
+            }
             (nodes, strong, evaluations) =
                 (nodes + outcome.nodes, strong + outcome.strong_nodes, evaluations + outcome.pattern_evaluations);
         }

@@ -40,7 +40,11 @@
 //! corner, where the row relaxation stays 1.5 to 4 points above the optimum and the quick
 //! bound blind for tens of millions of nodes, the pattern bound is mostly within half a point
 //! of the optimum and settles them at the root or in a few hundred nodes (see
-//! fuzz/regressions). Every path ends in a proof.
+//! fuzz/regressions). On grids whose givens all lie on the outer ring, a quick search over what
+//! the root check kept runs before that search and between its restarts, on the DLX engine
+//! with the same branching (restarted with what it learnt): there the target the check cannot
+//! rule out is mostly the optimum, reachable, and that search finds it at a fraction of the
+//! cost. Every path ends in a proof.
 
 mod assignment;
 pub(crate) mod patterns;
@@ -98,8 +102,50 @@ const WEAK_QUICK_BUDGET: u64 = 1_500;
 /// budget again is mostly lost. Instructions, with WEAK_GAP 4, against the full budget every
 /// time: the bench's climbed set at 950ee39 -5.5%, the proofs its climb found at 8686564 -11%,
 /// three other climbed sets -1.6% to 0, the sparse, stress and NOIP grids the same (400 did
-/// less well).
+/// less well). Grids whose givens all lie on the outer ring start with it (see KEPT_FIRST).
 const WEAK_RETRY_BUDGET: u64 = 150;
+/// Before the search with the pattern bound at every node, and between its runs, a quick search
+/// over what the pattern check at the root kept, on the DLX engine with that search's branching
+/// (see `Search::on_dlx`), restarted with the failure weights it learnt: the first run gets
+/// this many nodes, each next one twice as many. A node of it costs 11,000-22,000 instructions
+/// (probing included), where a node with the pattern bound takes one to 25 of its steps.
+const KEPT_RESTART_NODES: u64 = 100;
+/// Nodes of those runs before the first run with the pattern bound (whole runs: 100, 200, 400).
+/// Before each later run, they go on until they have taken KEPT_SHARE times the nodes the
+/// search with the pattern bound has, up to KEPT_LIMIT for the target. Only on grids whose
+/// givens all lie on the outer ring, and there (quick searches on the bit boards over what the
+/// check kept start at WEAK_RETRY_BUDGET) the near-empty interior leaves the row bound within
+/// about a point of the optimum: the target the root check cannot rule out is mostly the
+/// optimum itself, which only a search finds. On `rim-climbed`, where the search with the
+/// pattern bound found it in its third run (375-492 nodes and 2,100-3,800 evaluations a grid),
+/// these find it in 75-2,500 nodes, and the search with the pattern bound runs at most its first
+/// 100 nodes: 8,406 -> 1,000 pattern-bound nodes, 49,730 -> 6,654 evaluations, 2.43 -> 0.94
+/// billion instructions; on 185 grids with every given on the rim (from earlier climbs and
+/// samples) 14.6 -> 9.6 billion, the most on one grid 166 -> 136 million, the 90th percentile
+/// 113 -> 90 (seven 20% slower or more: where the target is one above the optimum, these
+/// nodes are spent in vain). 300 first: `rim-climbed` 1,400 pattern-bound nodes and 1.02
+/// billion, the 185 grids 9.9 (90th percentile 93 million); 3,100 first (no pattern-bound
+/// nodes on `rim-climbed`, 0.74 billion): the 185 grids 9.86, the most on one 161 million, 31
+/// of them 20% slower or more. On every grid with a given inside,
+/// they cost too much: the bench's climb (four seeds, 80 grids, proofs of hundreds of
+/// pattern-bound nodes) took 8.24 -> 12.09 billion instructions with them, and the climb run
+/// against that build 12.84 billion. With them everywhere, 700 first took `rim-climbed` to
+/// 1,000 pattern-bound nodes but `pattern-proofs-3` 30% more instructions and
+/// `climbed-proofs-7` 15%; 1,500 first, 1.6 times the time on `pattern-proofs-3`; handing their
+/// learnt weights to the search with the pattern bound took it twice the nodes on
+/// `climbed-proofs-7`; without probing, 3.6 times the pattern-bound nodes on `rim-climbed`.
+const KEPT_FIRST: u64 = 700;
+/// The most nodes those runs take for one target (whole runs: 100 to 1,600, of which
+/// `rim-climbed` needs all on five grids).
+const KEPT_LIMIT: u64 = 3_100;
+/// Once the search with the pattern bound has settled a target those runs could not, they take
+/// at most this many for the next ones on the grid: on the bench's climbs they were then mostly
+/// spent in vain (300 took 7% more nodes on the climb run against the build with them on every
+/// grid).
+const KEPT_RETRY_LIMIT: u64 = 0;
+/// See KEPT_FIRST. A node with the pattern bound costs several of those nodes, so they take
+/// somewhat more time than it (other shares not measured).
+const KEPT_SHARE: u64 = 20;
 /// Points between a settled bound and the incumbent from which the quick bound is taken as weak
 /// from the start (its first search skipped for the pattern bound at the root). Instructions
 /// against 8: the climbed set of the bench at 950ee39 -14.5% (the climb run against 4 found
@@ -173,6 +219,8 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
     // A first completion, or none: unsolvable.
     let found = sudoku::nine::search(cells, 1, deadline)?;
     let (first, nodes) = (found.first.ok_or(Error::Unsolvable)?, found.nodes);
+    // Whether every given lies on the outer ring (see KEPT_FIRST).
+    let on_rim = (0..CELLS).all(|cell| cells[cell] == 0 || weights::weight(cell) == 6);
     let mut slot = MaybeUninit::uninit();
     let mut engine = Engine9::zeroed_in(&mut slot);
     engine.set_reductions_after(u64::MAX);
@@ -189,8 +237,9 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         node_evaluations: 0,
         patterns: PatternBound::default(),
         quick_weak: false,
-        weak_budget: WEAK_QUICK_BUDGET,
+        weak_budget: if on_rim { WEAK_RETRY_BUDGET } else { WEAK_QUICK_BUDGET },
         weights: [1; _],
+        kept_limit: if on_rim { KEPT_LIMIT } else { 0 },
         ceiling: i64::MAX,
         kept: None,
         narrowed: allowed,
@@ -239,6 +288,9 @@ struct Solver<'a, 'd> {
     /// another target over the same grid) starts from them, which took a further 5-18% off
     /// the climbed sets (see RESTART_NODES).
     weights: Weights,
+    /// The nodes the quick searches on the DLX engine may take for the next target (see
+    /// KEPT_FIRST): none on a grid with a given off the outer ring.
+    kept_limit: u64,
     /// The lowest target proven out so far: no completion scores it or more. Kept across
     /// phases, so that a tighter bound does not send the descent over targets already proven.
     ceiling: i64,
@@ -375,13 +427,40 @@ impl<'a, 'd> Solver<'a, 'd> {
         // a restart would lower its limit, and the next run would have to start from there.
         let mut budget = if exhaustive { u64::MAX } else { RESTART_NODES };
         let mut weights = self.weights;
-        // Through the failure weights, so it carries to the grid's later targets as they do
-        // (as measured; their own first items get the same raise).
-        if !exhaustive && let Some(item) = self.contested_item(target) {
-            weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
-        }
+        let mut contested = !exhaustive;
+        // The quick searches on the DLX engine before and between its runs (see KEPT_FIRST),
+        // with failure weights of their own: handing theirs on took the search with the pattern
+        // bound twice the nodes on `climbed-proofs-7`.
+        let kept = if exhaustive { None } else { self.kept_within(target, penalty, limit) };
+        let (mut kept_weights, mut kept_budget, mut kept_nodes) = (self.weights, KEPT_RESTART_NODES, 0);
         let mut proof_nodes = 0;
         loop {
+            let share = KEPT_FIRST.saturating_add(KEPT_SHARE.saturating_mul(proof_nodes)).min(self.kept_limit);
+            while let Some(allowed) = kept.as_ref().filter(|_| kept_nodes < share) {
+                let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
+                let (cells, fixing, value, strong, on_dlx) = (self.cells, Some(penalty), bound, None, true);
+                let learnt = Some(&mut kept_weights);
+                let search = Search { engine, cells, allowed, reduced, fixing, value, strong, deadline, weights: learnt, on_dlx };
+                let run = search.run(limit, false, kept_budget);
+                kept_nodes += run.nodes;
+                if run.complete || self.deadline.passed() {
+                    // A run that ends has found a grid reaching the target or proven there is
+                    // none (a grid reaching it uses only what the check kept). What the runs
+                    // with the pattern bound learnt carries over as when they end.
+                    self.weights = weights;
+                    return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..run };
+                }
+                kept_budget = kept_budget.saturating_mul(2);
+            }
+            // Through the failure weights, so it carries to the grid's later targets as they do
+            // (as measured; their own first items get the same raise). Only once the search
+            // with the pattern bound is to run: it costs 50 steps of that bound.
+            if contested {
+                contested = false;
+                if let Some(item) = self.contested_item(target) {
+                    weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
+                }
+            }
             let mut at_node = self.patterns.clone();
             let proof = Search { weights: Some(&mut weights), ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
                 .run(limit, exhaustive, budget);
@@ -389,8 +468,11 @@ impl<'a, 'd> Solver<'a, 'd> {
             self.node_evaluations += at_node.evaluations - self.patterns.evaluations;
             proof_nodes += proof.nodes;
             if proof.complete || self.deadline.passed() {
+                if kept_nodes > 0 {
+                    self.kept_limit = KEPT_RETRY_LIMIT;
+                }
                 self.weights = weights;
-                return SearchRun { nodes: quick_nodes + proof_nodes, ..proof };
+                return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..proof };
             }
             budget = budget.saturating_mul(2);
         }
@@ -479,6 +561,16 @@ impl<'a, 'd> Solver<'a, 'd> {
         best.1
     }
 
+    /// The candidates the last pattern check kept for `target` whose exact penalties are within
+    /// `limit` (a grid reaching the target uses no other); None when that check was for another
+    /// target, or when the caller asks for the strong bound on every search.
+    fn kept_within(&self, target: i64, penalty: &ReducedCosts, limit: i64) -> Option<[u32; CELLS]> {
+        let kept = self.kept_candidates(target).filter(|_| self.quick_budget > 0)?;
+        Some(core::array::from_fn(|cell| {
+            (1..=SIDE).filter(|&d| penalty[cell][d] <= limit).fold(0, |m, d| m | 1 << d) & kept[cell]
+        }))
+    }
+
     /// The candidates the last pattern check kept, if it was for `target` (a grid reaching it
     /// uses no other).
     fn kept_candidates(&self, target: i64) -> Option<[u32; CELLS]> {
@@ -498,7 +590,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     ) -> Search<'s, 's, 'a, 'd> {
         self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None }
+        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None, on_dlx: false }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
@@ -511,6 +603,6 @@ impl<'a, 'd> Solver<'a, 'd> {
         strong: Option<&'s mut PatternBound>,
     ) -> Search<'s, 's, 'a, 'd> {
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None }
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None, on_dlx: false }
     }
 }
