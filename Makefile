@@ -6,7 +6,8 @@
 #                 dlxConfigVersion.cmake under PREFIX (default /usr/local); LIBDIR, INCLUDEDIR,
 #                 PKGCONFIGDIR, CMAKEDIR, DESTDIR as usual. make uninstall
 #   make demo     the main job: build, then solve the POJ 3076 sample with the judge program
-#   make test     every test: installs missing test tools (scripts/test-tools), cargo's tests
+#   make test     every test: installs missing test tools (scripts/test-tools), rustfmt and
+#                 clippy (-D warnings, every target), cargo's tests
 #                 of both crates (core internals and doc examples; C harness via cc, header,
 #                 examples, README, sizes), rustdoc without warnings, the C programs of c_tests/
 #                 plain, with ASan/UBSan and under valgrind, a minute of fuzzing a target, the
@@ -102,6 +103,8 @@ demo: $(JUDGES)/poj3076
 
 test:
 	scripts/test-tools
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --features dlx-core/internals -- -D warnings
 	$(CARGO) test --release --workspace
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p dlx-core
 	$(MAKE) -C c_tests test sanitize valgrind

@@ -83,7 +83,7 @@ fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
             let mut grid = [0u8; 81];
             let mut placed = 0;
             while placed < clues {
-                let b = boxes[usize::from(rng(seed) % 5 == 0)];
+                let b = boxes[usize::from(rng(seed).is_multiple_of(5))];
                 let cell = box_cell(b, (rng(seed) % 9) as usize);
                 placed += usize::from(place(&mut grid, cell, 1 + (rng(seed) % 9) as u8));
             }
@@ -95,7 +95,7 @@ fn clues_in_two_boxes(count: usize, seed: &mut u64) -> Vec<[u8; 81]> {
 /// A digit for a sparse grid: 2, 6, 8 or 9 four times in five (the digits of the slowest grids
 /// known), any other digit otherwise.
 fn sparse_digit(seed: &mut u64) -> u8 {
-    if rng(seed) % 5 != 0 { [2, 6, 8, 9][(rng(seed) % 4) as usize] } else { 1 + (rng(seed) % 9) as u8 }
+    if !rng(seed).is_multiple_of(5) { [2, 6, 8, 9][(rng(seed) % 4) as usize] } else { 1 + (rng(seed) % 9) as u8 }
 }
 
 /// Cell `k` (0-8, row by row) of box `b`.

@@ -252,14 +252,14 @@ mod tests {
             let mut cost = [[0i64; MAX_N]; MAX_N];
             for row in cost.iter_mut().take(n) {
                 for c in row.iter_mut().take(n) {
-                    *c = if rng(&mut seed) % 8 == 0 { FORBIDDEN } else { (rng(&mut seed) % 2001) as i64 - 1000 };
+                    *c = if rng(&mut seed).is_multiple_of(8) { FORBIDDEN } else { (rng(&mut seed) % 2001) as i64 - 1000 };
                 }
             }
             let mut previous = solve(&cost, n);
             for _ in 0..5 {
                 for row in cost.iter_mut().take(n) {
                     for c in row.iter_mut().take(n) {
-                        if *c != FORBIDDEN && rng(&mut seed) % 3 == 0 {
+                        if *c != FORBIDDEN && rng(&mut seed).is_multiple_of(3) {
                             *c += (rng(&mut seed) % 201) as i64 - 100;
                         }
                     }
@@ -278,9 +278,9 @@ mod tests {
     /// The cheapest perfect matching that uses (i, j), by trying every permutation.
     fn brute_force_with(cost: &[[i64; MAX_N]; MAX_N], n: usize, i: usize, j: usize) -> i64 {
         let mut forced = *cost;
-        for col in 0..n {
+        for (col, slot) in forced[i].iter_mut().enumerate().take(n) {
             if col != j {
-                forced[i][col] = FORBIDDEN;
+                *slot = FORBIDDEN;
             }
         }
         brute_force(&forced, n)
@@ -295,7 +295,7 @@ mod tests {
             let mut cost = [[0i64; MAX_N]; MAX_N];
             for row in cost.iter_mut().take(n) {
                 for c in row.iter_mut().take(n) {
-                    *c = if rng(&mut seed) % 9 == 0 { FORBIDDEN } else { (rng(&mut seed) % 2001) as i64 - 1000 };
+                    *c = if rng(&mut seed).is_multiple_of(9) { FORBIDDEN } else { (rng(&mut seed) % 2001) as i64 - 1000 };
                 }
             }
             let a = solve(&cost, n);
@@ -303,16 +303,16 @@ mod tests {
                 continue; // every matching uses a forbidden pair
             }
             let penalty = a.penalties(&cost, n);
-            for i in 0..n {
-                for j in 0..n {
+            for (i, row) in penalty.iter().enumerate().take(n) {
+                for (j, &pair) in row.iter().enumerate().take(n) {
                     let best = brute_force_with(&cost, n, i, j);
                     let reduced = a.reduced_cost(&cost, i, j);
                     if best >= FORBIDDEN / 2 {
-                        assert!(penalty[i][j] >= FORBIDDEN / 2, "no matching uses ({i}, {j}): {cost:?}");
+                        assert!(pair >= FORBIDDEN / 2, "no matching uses ({i}, {j}): {cost:?}");
                     } else {
-                        assert_eq!(penalty[i][j], best - a.cost, "({i}, {j}) of {cost:?}");
-                        assert!(penalty[i][j] >= reduced);
-                        above += usize::from(penalty[i][j] > reduced);
+                        assert_eq!(pair, best - a.cost, "({i}, {j}) of {cost:?}");
+                        assert!(pair >= reduced);
+                        above += usize::from(pair > reduced);
                     }
                 }
             }

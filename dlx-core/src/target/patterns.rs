@@ -591,13 +591,14 @@ fn has_avx2() -> bool {
     enabled & 0b110 == 0b110 && __cpuid_count(7, 0).ebx & (1 << 5) != 0
 }
 
+/// Each digit's best pattern's profit, and the column it takes in each row.
+#[cfg(test)]
+pub(crate) type BestPatterns = ([Profit; SIDE], [[u8; SIDE]; SIDE]);
+
 /// [`best_patterns`] from each digit's profits (`profit[digit - 1]`), in 256-bit vectors if
 /// `wide` (None as well when the processor has no AVX2): for tests against `best_pattern`.
 #[cfg(test)]
-pub(crate) fn best_patterns_of(
-    profit: &[[[Profit; SIDE]; SIDE]; SIDE],
-    wide: bool,
-) -> Option<Option<([Profit; SIDE], [[u8; SIDE]; SIDE])>> {
+pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool) -> Option<Option<BestPatterns>> {
     let lanes: [[Lanes; SIDE]; SIDE] = core::array::from_fn(|row| {
         core::array::from_fn(|col| Lanes(core::array::from_fn(|l| if l < SIDE { profit[l][row][col] } else { NO_PATTERN })))
     });

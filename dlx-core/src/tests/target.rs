@@ -70,8 +70,8 @@ fn unsolvable_grids_and_values_above_nine() {
     }
     // No repeats, yet no digit fits cell 0: row 0 holds 2..9, column 0 holds 1 below the box.
     let mut grid = [0i32; 81];
-    for c in 1..9 {
-        grid[c] = c as i32 + 1;
+    for (c, cell) in grid.iter_mut().enumerate().take(9).skip(1) {
+        *cell = c as i32 + 1;
     }
     grid[36] = 1;
     assert_eq!(target_max(&grid), -1);
@@ -270,8 +270,7 @@ fn check_pattern_bound(grid: &[i32; 81], optimum: i32, completion: &[u8; 81], st
     let shortfall = bound.shortfalls();
     let (mut kept_most, mut dropped_least) = (0, i64::MAX);
     for (cell, costs) in shortfall.iter().enumerate() {
-        for digit in 1..=9 {
-            let cost = costs[digit];
+        for (digit, &cost) in costs.iter().enumerate().skip(1).take(9) {
             assert!(cost >= 0, "{grid:?}: cell {cell} digit {digit} shortfall {cost}");
             assert!(allowed[cell] & (1 << digit) != 0 || cost == i64::MAX, "{grid:?}: cell {cell} digit {digit}");
             if survivors[cell] & (1 << digit) != 0 {
@@ -283,8 +282,8 @@ fn check_pattern_bound(grid: &[i32; 81], optimum: i32, completion: &[u8; 81], st
     }
     assert!(kept_most < dropped_least, "{grid:?}: kept up to {kept_most}, dropped from {dropped_least}");
     for digit in 1..=9 {
-        for row in 0..9 {
-            assert!((0..9).any(|c| shortfall[9 * row + c][digit] == 0), "{grid:?}: digit {digit} row {row}");
+        for (row, cells) in shortfall.chunks(9).enumerate() {
+            assert!(cells.iter().any(|costs| costs[digit] == 0), "{grid:?}: digit {digit} row {row}");
         }
     }
     bound.tighten(&allowed, i64::from(optimum) + 1, steps, &mut no_limit()).is_none()
