@@ -178,9 +178,9 @@ impl Tally {
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal (and stdout is not) and the
-/// run has taken more than a second (`DLX_PROGRESS_AFTER_MS` changes that second, for the tests). Its length is
-/// the inputs' bytes when they are all files, so that it can tell how much is left; on
-/// standard input it counts only.
+/// run has taken more than a second (`DLX_PROGRESS_AFTER_MS` changes that second, for the
+/// tests). Its length is the inputs' bytes when they are all files, so that it can tell how
+/// much is left; on standard input it counts only.
 struct Progress {
     bar: ProgressBar,
     started: Instant,

@@ -23,15 +23,21 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn dlx(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+/// The command with its standard input and output as pipes this test holds, and standard
+/// error as `stderr` says.
+fn spawn_with(args: &[&str], stderr: Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(args)
         .env_remove("DLX_PROGRESS_AFTER_MS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+fn dlx(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn_with(args, Stdio::piped());
     // A usage error exits before reading its input: the pipe may then be closed already.
     match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
@@ -350,15 +356,10 @@ fn a_line_that_is_not_text_is_that_lines_fault_alone() {
     assert!(stderr.contains("5000 puzzles: 4997 solved, 0 unsolvable, 3 invalid"), "{stderr}");
 }
 
-/// The command with its standard input and output as pipes this test holds.
+/// The command with its standard input and output as pipes this test holds (standard error
+/// dropped: nobody reads it while the test waits).
 fn spawn(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+    spawn_with(args, Stdio::null())
 }
 
 /// The child's exit status, or None if it is still running after `seconds` (then killed).
@@ -444,13 +445,8 @@ fn a_directory_or_a_closed_stderr_is_an_io_error() {
     assert!(run.stdout.is_empty(), "nothing is answered before the files are all open");
     // Standard error closed (`2>&1 | head -1`): the run goes on and ends as usual, no abort.
     let puzzles = read("sudoku9/norvig-top95-95.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .arg("solve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    // Standard output stays open (95 answers fit in its pipe); standard error is closed.
+    let mut child = spawn_with(&["solve"], Stdio::piped());
     drop(child.stderr.take());
     child.stdin.take().unwrap().write_all(format!("{puzzles}x\n").as_bytes()).unwrap();
     assert_eq!(exit_within(&mut child, 20), Some(1), "one invalid line, its message unwritable");

@@ -282,6 +282,14 @@ def target_max(grid: Sequence[int], max_ms: int = 0) -> Tuple[int, List[int]]:
 _ALIGN = 16  # DLX_PROBLEM_ALIGN
 
 
+def _aligned(size: int) -> Tuple[bytearray, int]:
+    """`size` bytes aligned to DLX_PROBLEM_ALIGN: the bytearray that owns them and their
+    address."""
+    memory = bytearray(size + _ALIGN)
+    address = ctypes.addressof((ctypes.c_char * len(memory)).from_buffer(memory))
+    return memory, address + (-address) % _ALIGN
+
+
 class ExactCover:
     """An exact cover problem in libdlx's Dancing Links engine: items 0 .. primary - 1 must be
     covered exactly once, items primary .. primary + secondary - 1 at most once (Knuth's
@@ -317,15 +325,21 @@ class ExactCover:
         size = _lib.dlx_problem_size(self.primary + self.secondary, options, entries)
         if size == 0:
             raise DlxError(DLX_ERR_CAPACITY)
-        memory = bytearray(size + _ALIGN)
-        address = ctypes.addressof((ctypes.c_char * len(memory)).from_buffer(memory))
-        pointer = _lib.dlx_problem_init(address + (-address) % _ALIGN, size, self.primary, self.secondary,
-                                        options, entries)
+        memory, address = _aligned(size)
+        pointer = _lib.dlx_problem_init(address, size, self.primary, self.secondary, options, entries)
         if not pointer:
             raise DlxError(DLX_ERR_ARG)
         for option in self._options:
             _lib.dlx_problem_add(pointer, (ctypes.c_int32 * len(option))(*option), len(option))
         return memory, pointer
+
+    def _copy(self) -> Tuple[bytearray, int]:
+        """A problem of its own with this one's options: its bytes copied, as dlx.h allows
+        (a problem may be moved by copying the bytes `dlx_problem_size` gives)."""
+        size = _lib.dlx_problem_size(self.primary + self.secondary, *self._room)
+        memory, address = _aligned(size)
+        ctypes.memmove(address, self._problem, size)
+        return memory, address
 
     def _check(self, option: Tuple[int, ...]) -> None:
         """Raises DlxError(DLX_ERR_ARG) saying what is wrong with `option`, as the library
@@ -393,8 +407,7 @@ class ExactCover:
         problem's, a few bytes an entry), so count(), minimum(), add() and other generators
         may be used while it is open: none of them changes what it yields."""
         lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
-        copy = self._build(max(len(self._options), 1), max(self._entries, 1))
-        return self._covers(copy, lim, ms)
+        return self._covers(self._copy(), lim, ms)
 
     def _covers(self, copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
         problem = copy[1]

@@ -110,30 +110,14 @@ const WEAK_RETRY_BUDGET: u64 = 150;
 /// this many nodes, each next one twice as many. A node of it costs 11,000-22,000 instructions
 /// (probing included), where a node with the pattern bound takes one to 25 of its steps.
 const KEPT_RESTART_NODES: u64 = 100;
-/// Nodes of those runs before the first run with the pattern bound (whole runs: 100, 200, 400).
-/// Before each later run, they go on until they have taken KEPT_SHARE times the nodes the
-/// search with the pattern bound has, up to KEPT_LIMIT for the target. Only on grids whose
-/// givens all lie on the outer ring, and there (quick searches on the bit boards over what the
-/// check kept start at WEAK_RETRY_BUDGET) the near-empty interior leaves the row bound within
-/// about a point of the optimum: the target the root check cannot rule out is mostly the
-/// optimum itself, which only a search finds. On `rim-climbed`, where the search with the
-/// pattern bound found it in its third run (375-492 nodes and 2,100-3,800 evaluations a grid),
-/// these find it in 75-2,500 nodes, and the search with the pattern bound runs at most its first
-/// 100 nodes: 8,406 -> 1,000 pattern-bound nodes, 49,730 -> 6,654 evaluations, 2.43 -> 0.94
-/// billion instructions; on 185 grids with every given on the rim (from earlier climbs and
-/// samples) 14.6 -> 9.6 billion, the most on one grid 166 -> 136 million, the 90th percentile
-/// 113 -> 90 (seven 20% slower or more: where the target is one above the optimum, these
-/// nodes are spent in vain). 300 first: `rim-climbed` 1,400 pattern-bound nodes and 1.02
-/// billion, the 185 grids 9.9 (90th percentile 93 million); 3,100 first (no pattern-bound
-/// nodes on `rim-climbed`, 0.74 billion): the 185 grids 9.86, the most on one 161 million, 31
-/// of them 20% slower or more. On every grid with a given inside,
-/// they cost too much: the bench's climb (four seeds, 80 grids, proofs of hundreds of
-/// pattern-bound nodes) took 8.24 -> 12.09 billion instructions with them, and the climb run
-/// against that build 12.84 billion. With them everywhere, 700 first took `rim-climbed` to
-/// 1,000 pattern-bound nodes but `pattern-proofs-3` 30% more instructions and
-/// `climbed-proofs-7` 15%; 1,500 first, 1.6 times the time on `pattern-proofs-3`; handing their
-/// learnt weights to the search with the pattern bound took it twice the nodes on
-/// `climbed-proofs-7`; without probing, 3.6 times the pattern-bound nodes on `rim-climbed`.
+/// Nodes of those runs before the first run with the pattern bound (whole runs: 100, 200, 400);
+/// before each later run they go on until they have taken KEPT_SHARE times that search's nodes,
+/// up to KEPT_LIMIT a target. Only on grids whose givens all lie on the outer ring: there the
+/// target the root check cannot rule out is mostly the optimum, which only a search finds, and
+/// these find it in 75-2,500 nodes where the search with the pattern bound took 375-492 at
+/// several times the cost (`rim-climbed`: 2.43 -> 0.94 billion instructions). On grids with a
+/// given inside, whose slow targets are proofs, they were spent in vain (the bench's climb +47%).
+/// docs/design.md ("The root check and what it keeps") and docs/experiments.md have the rest.
 const KEPT_FIRST: u64 = 700;
 /// The most nodes those runs take for one target (whole runs: 100 to 1,600, of which
 /// `rim-climbed` needs all on five grids).
