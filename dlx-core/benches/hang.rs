@@ -46,7 +46,7 @@ use std::time::Instant;
 mod puzzles;
 mod support;
 
-use dlx_core::exact_cover::deadline::Deadline;
+use dlx_core::deadline::Deadline;
 use dlx_core::sudoku::{self, Shape, Workspace16};
 use puzzles::Puzzle;
 

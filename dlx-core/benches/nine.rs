@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use dlx_core::exact_cover::deadline::Deadline;
+use dlx_core::deadline::Deadline;
 use dlx_core::sudoku::nine;
 
 mod support;

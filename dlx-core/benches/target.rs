@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use dlx_core::exact_cover::deadline::Deadline;
+use dlx_core::deadline::Deadline;
 use dlx_core::target;
 
 // The tests' references (random grids), shared so bench and tests draw the same grids.

@@ -49,14 +49,14 @@ macro_rules! internal_modules {
         mod $name;
     )*};
 }
-internal_modules!(exact_cover, sudoku, target);
+internal_modules!(bits, deadline, exact_cover, sudoku, target);
 
 pub use error::Error;
 pub use exact_cover::problem::Problem;
 
 use core::mem::MaybeUninit;
 
-use exact_cover::deadline::Deadline;
+use deadline::Deadline;
 
 /// Cells of a 16x16 grid.
 pub const CELLS16: usize = 256;

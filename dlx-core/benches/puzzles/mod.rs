@@ -4,7 +4,7 @@
 use std::mem::MaybeUninit;
 use std::time::Instant;
 
-use dlx_core::exact_cover::deadline::Deadline;
+use dlx_core::deadline::Deadline;
 use dlx_core::exact_cover::dlx::{Choice, SearchStats};
 use dlx_core::sudoku::{self, Engine16, Shape, SolveStats};
 

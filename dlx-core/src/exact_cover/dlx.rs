@@ -23,7 +23,7 @@
 
 use core::marker::PhantomData;
 
-use super::deadline::Deadline;
+use crate::deadline::Deadline;
 use core::mem::MaybeUninit;
 
 /// The integer type of every link: `u16` or `u32`. Numbers at or above [`Index::SPACER`] mark

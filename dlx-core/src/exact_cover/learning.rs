@@ -23,7 +23,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::deadline::Deadline;
+use crate::deadline::Deadline;
 
 /// An exact cover matrix given by arithmetic. Every option lies in exactly four items and
 /// has a slot (0..16) in each, distinct from the slots of the item's other options.

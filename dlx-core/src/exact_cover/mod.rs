@@ -3,7 +3,6 @@
 //! ([`learning`], for when search alone keeps failing for the same reasons); [`problem`] keeps
 //! a general exact cover in a caller's memory for the DLX.
 
-pub mod deadline;
 pub mod dlx;
 pub mod learning;
 pub mod problem;

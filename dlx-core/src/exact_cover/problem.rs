@@ -6,7 +6,7 @@
 //! Searches here are DLX1's: the primary item with the fewest options, the first such, no
 //! probing and no reductions, so node counts compare with Knuth's program node for node.
 
-use super::deadline::Deadline;
+use crate::deadline::Deadline;
 use super::dlx::{Capacity, Choice, Dlx, Flow, Counts};
 use crate::Error;
 

@@ -11,7 +11,7 @@ pub mod nine;
 use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
-use crate::exact_cover::deadline::Deadline;
+use crate::deadline::Deadline;
 use crate::exact_cover::dlx::{Capacity, Dlx, Flow, OptionRef, SearchStats, Storage};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
 

@@ -16,7 +16,7 @@
 //! the tests cross-check it against the DLX engine.
 
 use crate::Error;
-use crate::exact_cover::deadline::Deadline;
+use crate::deadline::Deadline;
 
 const CELLS: usize = 81;
 /// A band's 27 cells, one bit each: bit 9 * row + column (row 0..3 within the band).

@@ -60,7 +60,7 @@ use self::search::{Search, SearchRun, Weights, score_within};
 pub use self::weights::{CELLS, Grid, SCALE, score};
 use self::weights::SIDE;
 use crate::Error;
-use crate::exact_cover::deadline::Deadline;
+use crate::deadline::Deadline;
 use crate::sudoku::{self, Engine, Engine9, Shape};
 
 /// Subgradient iterations a phase takes before its searches.

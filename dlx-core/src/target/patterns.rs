@@ -17,7 +17,7 @@
 //! when its own bound has stalled.
 
 use super::weights::{CELLS, SCALE, SIDE, round, weight};
-use crate::exact_cover::deadline::Deadline;
+use crate::deadline::Deadline;
 
 /// Marks a cell a digit may not use, and "no pattern": below every sum of real profits (the
 /// multipliers stay within CELL_MULTIPLIER_LIMIT), yet nine of it stay far from overflow, so a

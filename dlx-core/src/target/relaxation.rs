@@ -344,7 +344,7 @@ const UNITS: usize = 2 * SIDE;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exact_cover::deadline::Deadline;
+    use crate::deadline::Deadline;
     use crate::sudoku::{Shape, candidates, nine};
     use crate::target::weights::{Grid, score};
 

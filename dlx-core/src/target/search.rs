@@ -7,7 +7,7 @@ use core::cell::Cell;
 use super::patterns::PatternBound;
 use super::relaxation::ReducedCosts;
 use super::weights::{CELLS, Grid, SCALE, SIDE};
-use crate::exact_cover::deadline::Deadline;
+use crate::deadline::Deadline;
 use crate::exact_cover::dlx::{Choice, Flow};
 use crate::sudoku::{self, Engine, Shape, max_items, max_nodes};
 

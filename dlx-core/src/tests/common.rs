@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::exact_cover::deadline::Deadline;
+use crate::deadline::Deadline;
 
 /// The test data the repository carries (tests/data: corpora with known answers, judge
 /// samples), relative to it.

@@ -1,7 +1,9 @@
 //! The core's tests: the engines, the encodings and the bounds against independent evidence
 //! (brute force written here, the answers in tests/data, validity checks of every solution).
 
+mod bits;
 mod common;
+mod deadline;
 mod learning;
 mod problem;
 mod sudoku;
