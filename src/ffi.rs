@@ -604,14 +604,11 @@ pub unsafe extern "C" fn dlx_problem_nodes(problem: *const dlx_problem) -> i64 {
 pub extern "C" fn dlx_strerror(code: c_int) -> *const c_char {
     let text: &'static CStr = match code {
         DLX_OK => c"success",
-        DLX_UNSOLVABLE => c"the puzzle has no valid completion",
         DLX_ERR_NULL => c"a required pointer is NULL",
-        DLX_ERR_LENGTH => c"the input does not hold exactly the number of cells the function takes",
-        DLX_ERR_CELL => c"a cell holds something other than a symbol or a blank of its alphabet",
-        DLX_ERR_ARG => c"a numeric argument is outside its range",
-        DLX_ERR_CAPACITY => c"the caller-provided memory has no room for this",
-        DLX_TIMEOUT => c"the time limit ran out before an answer was proven",
-        _ => c"unknown dlx status code",
+        _ => match Error::ALL.into_iter().find(|&e| status(e) == code) {
+            Some(error) => error.text(),
+            None => c"unknown dlx status code",
+        },
     };
     text.as_ptr()
 }

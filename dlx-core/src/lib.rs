@@ -195,9 +195,7 @@ pub fn count9(
 ) -> Result<u64, Error> {
     let mut cells = [0u8; CELLS9];
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
-    if limit == 0 {
-        return Err(Error::Arg);
-    }
+    let limit = error::count_limit(limit)?;
     Ok(sudoku::nine::search(&cells, limit, &mut Deadline::new(&mut expired))?.count)
 }
 

@@ -9,6 +9,7 @@
 use crate::deadline::Deadline;
 use super::dlx::{Capacity, Choice, Dlx, Flow, Counts};
 use crate::Error;
+use crate::error::count_limit;
 
 /// Most items + options + entries of one problem: node numbers stay below the 32-bit spacer
 /// mark with the two roots and one spacer to spare.
@@ -212,9 +213,7 @@ impl<'m> Problem<'m> {
         mut visit: impl FnMut(&[i32]) -> bool,
     ) -> Result<u64, Error> {
         let deadline = &mut Deadline::new(&mut expired);
-        if limit == 0 {
-            return Err(Error::Arg);
-        }
+        let limit = count_limit(limit)?;
         let (capacity, counts) = (self.capacity(), self.counts());
         let (answer, _) = self.answers.split_at_mut(self.answers.len() / 2);
         let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;

@@ -6,6 +6,7 @@
 //! such a contradiction except by search, which on some unsolvable 16x16 puzzles took minutes.
 
 use super::Shape;
+use crate::bits::ones;
 use crate::Error;
 
 /// The most cells (and digits) a unit has.
@@ -54,10 +55,7 @@ pub fn at_root(shape: Shape, open: &[u16], exclude: &mut dyn FnMut(usize)) -> bo
         return false;
     }
     for cell in 0..cells {
-        let mut gone = before[cell] & !candidates[cell];
-        while gone != 0 {
-            let digit = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
+        for digit in ones(before[cell] & !candidates[cell]) {
             exclude(cell * side + digit - 1);
         }
     }
@@ -126,21 +124,12 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
         // What d's cell reaches is a Hall set that holds d: a candidate (k, d) with k outside
         // it is in no complete matching.
         for k in 0..side {
-            let mut others = masks[k] & !(1 << digit_of[k]);
-            while others != 0 {
-                let d = others.trailing_zeros() as usize;
-                others &= others - 1;
+            for d in ones(masks[k] & !(1 << digit_of[k])) {
                 let set = reach[cell_of[d]];
                 if set >> k & 1 != 0 {
                     continue;
                 }
-                let mut digits = 0;
-                let mut members = set;
-                while members != 0 {
-                    let h = members.trailing_zeros() as usize;
-                    members &= members - 1;
-                    digits |= masks[h];
-                }
+                let digits = ones(set).fold(0, |digits, h| digits | masks[h]);
                 debug_assert_eq!(digits & !all, 0);
                 let taken = fill_because(side, &cells, set, digits, &mut because)
                     .is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
@@ -163,14 +152,8 @@ fn fill_because(side: usize, cells: &[usize; 16], set: u32, digits: u32, because
         return None;
     }
     let mut at = 0;
-    let mut members = set;
-    while members != 0 {
-        let h = members.trailing_zeros() as usize;
-        members &= members - 1;
-        let mut rest = outside;
-        while rest != 0 {
-            let e = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+    for h in ones(set) {
+        for e in ones(outside) {
             because[at] = (cells[h] * side + e) as u16;
             at += 1;
         }
@@ -200,10 +183,7 @@ fn filter_unit(masks: &mut [u32]) -> Result<bool, Error> {
     let mut changed = false;
     for cell in 0..masks.len() {
         let mut keep = 1 << digit_of[cell];
-        let mut others = masks[cell] & !keep;
-        while others != 0 {
-            let digit = others.trailing_zeros() as usize;
-            others &= others - 1;
+        for digit in ones(masks[cell] & !keep) {
             if reach[cell_of[digit]] >> cell & 1 != 0 {
                 keep |= 1 << digit;
             }
@@ -246,10 +226,7 @@ fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
         if digit_of[k] == usize::MAX && !augment(masks, k, &mut seen, &mut digit_of, &mut cell_of) {
             // The cells the search reached take only the digits it saw.
             let mut set = 1u32 << k;
-            let mut digits = seen;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            for d in ones(seen) {
                 set |= 1 << cell_of[d];
             }
             return Err((set, seen));
@@ -257,23 +234,15 @@ fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
     }
     let mut reach = [0u32; MAX_SIDE];
     for k in 0..n {
-        let mut m = masks[k];
-        reach[k] = 1 << k;
-        while m != 0 {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            reach[k] |= 1 << cell_of[d];
-        }
+        reach[k] = ones(masks[k]).fold(1 << k, |reach, d| reach | 1 << cell_of[d]);
     }
     // Closure through the cells with a choice (a cell with one digit reaches only itself, so
     // going through it adds nothing), over every row of the table at once: branch-free (most
     // cells reach most others), and a whole table is a few vectors (the rows past n and those
     // of cells with one digit reach nothing new).
-    let mut through = (0..n).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0).fold(0u32, |m, k| m | 1 << k);
-    while through != 0 {
-        let j = through.trailing_zeros();
-        through &= through - 1;
-        let via = reach[j as usize];
+    let through = (0..n).filter(|&k| masks[k] & masks[k].wrapping_sub(1) != 0).fold(0u32, |m, k| m | 1 << k);
+    for j in ones(through) {
+        let via = reach[j];
         for reach in &mut reach {
             *reach |= via & 0u32.wrapping_sub(*reach >> j & 1);
         }
@@ -289,10 +258,7 @@ fn augment(
     digit_of: &mut [usize; MAX_SIDE],
     cell_of: &mut [usize; MAX_SIDE],
 ) -> bool {
-    let mut digits = masks[cell] & !*seen;
-    while digits != 0 {
-        let digit = digits.trailing_zeros() as usize;
-        digits &= digits - 1;
+    for digit in ones(masks[cell] & !*seen) {
         *seen |= 1 << digit;
         if cell_of[digit] == usize::MAX || augment(masks, cell_of[digit], seen, digit_of, cell_of) {
             digit_of[cell] = digit;

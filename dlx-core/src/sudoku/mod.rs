@@ -11,6 +11,7 @@ pub mod nine;
 use core::mem::{ManuallyDrop, MaybeUninit};
 
 use crate::Error;
+use crate::error::count_limit;
 use crate::deadline::Deadline;
 use crate::exact_cover::dlx::{Capacity, Dlx, Flow, OptionRef, SearchStats, Storage};
 use crate::exact_cover::learning::{LearnStats, Learner, Matrix};
@@ -57,9 +58,9 @@ pub const STORE9: usize = 8_192;
 pub type Learner9 = Learner<SudokuCover<3>, { max_items(9) }, { max_options(9) }, STORE9>;
 
 /// A `BOX`² x `BOX`² Sudoku as the learner sees it, by arithmetic: option
-/// `cell * side + digit - 1`; items the cell, the row-digit, the column-digit and the box-digit,
-/// 0-based and in that order (not the engine's); an option's slot in them its digit, its
-/// column, its row and its place in the box. Sides up to 16: an item's options must fit a 16-bit mask.
+/// `cell * side + digit - 1`; items numbered by [`Family`] (0-based); an option's slot in its
+/// items its digit, its column, its row and its place in the box. Sides up to 16: an item's
+/// options must fit a 16-bit mask.
 #[derive(Clone, Debug, Default)]
 pub struct SudokuCover<const BOX: usize> {
     /// The Hall sets' state between decisions (see [`Matrix::deduce`]).
@@ -70,6 +71,7 @@ impl<const BOX: usize> SudokuCover<BOX> {
     const SIDE: usize = BOX * BOX;
     const CELLS: usize = Self::SIDE * Self::SIDE;
     const FITS: () = assert!(BOX >= 2 && BOX <= 4, "an item's options must fit 16 slots");
+    const SHAPE: Shape = Shape { box_size: BOX };
 }
 
 impl<const BOX: usize> Matrix for SudokuCover<BOX> {
@@ -83,27 +85,27 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     }
 
     fn items_of(&self, o: usize) -> [(usize, u32); 4] {
-        let (side, cells) = (Self::SIDE, Self::CELLS);
+        let side = Self::SIDE;
         let (cell, digit) = (o / side, o % side);
         let (r, c) = (cell / side, cell % side);
-        let bx = r / BOX * BOX + c / BOX;
+        let [cell_item, row_item, col_item, box_item] = Self::SHAPE.option_items(cell, digit);
         [
-            (cell, digit as u32),
-            (cells + r * side + digit, c as u32),
-            (2 * cells + c * side + digit, r as u32),
-            (3 * cells + bx * side + digit, (r % BOX * BOX + c % BOX) as u32),
+            (cell_item, digit as u32),
+            (row_item, c as u32),
+            (col_item, r as u32),
+            (box_item, (r % BOX * BOX + c % BOX) as u32),
         ]
     }
 
     fn option_at(&self, item: usize, slot: u32) -> usize {
-        let (side, cells) = (Self::SIDE, Self::CELLS);
+        let side = Self::SIDE;
         let slot = slot as usize;
-        let (unit, digit) = (item % cells / side, item % side);
-        let cell = match item / cells {
-            0 => return item * side + slot,
-            1 => unit * side + slot,
-            2 => slot * side + unit,
-            _ => (unit / BOX * BOX + slot / BOX) * side + unit % BOX * BOX + slot % BOX,
+        let (family, unit, digit) = Self::SHAPE.locate(item);
+        let cell = match family {
+            Family::Cell => return (unit * side + digit) * side + slot,
+            Family::Row => unit * side + slot,
+            Family::Column => slot * side + unit,
+            Family::Box => (unit / BOX * BOX + slot / BOX) * side + unit % BOX * BOX + slot % BOX,
         };
         cell * side + digit
     }
@@ -158,17 +160,18 @@ pub fn solve16(space: &mut MaybeUninit<Workspace16>, cells: &mut [u8], deadline:
 
 /// The searches by clause learning, for any box size the workspace is sized for: the learner
 /// first, with the Hall sets at every restart, and the DLX engine in the same bytes as the
-/// backstop.
+/// backstop. The parameters are the learner's sizes (items, options, words of clauses) and the
+/// engine's (items, options, nodes, words of its memory).
 impl<
     const BOX: usize,
-    const LI: usize,
-    const LO: usize,
-    const S: usize,
-    const EI: usize,
-    const EO: usize,
-    const EN: usize,
-    const EW: usize,
-> Workspace<Learner<SudokuCover<BOX>, LI, LO, S>, Storage<u16, EI, EO, EN, EW>>
+    const LEARN_ITEMS: usize,
+    const LEARN_OPTIONS: usize,
+    const STORE: usize,
+    const ENGINE_ITEMS: usize,
+    const ENGINE_OPTIONS: usize,
+    const ENGINE_NODES: usize,
+    const ENGINE_WORDS: usize,
+> Workspace<Learner<SudokuCover<BOX>, LEARN_ITEMS, LEARN_OPTIONS, STORE>, Storage<u16, ENGINE_ITEMS, ENGINE_OPTIONS, ENGINE_NODES, ENGINE_WORDS>>
 {
     /// A learner set up in `space`, and the shape; [`Error::Cell`] or [`Error::Length`] for
     /// `cells` the shape does not take.
@@ -176,20 +179,20 @@ impl<
     fn learner<'s>(
         space: &'s mut MaybeUninit<Self>,
         cells: &[u8],
-    ) -> Result<(Shape, &'s mut Learner<SudokuCover<BOX>, LI, LO, S>), Error> {
+    ) -> Result<(Shape, &'s mut Learner<SudokuCover<BOX>, LEARN_ITEMS, LEARN_OPTIONS, STORE>), Error> {
         let shape = Shape::with_box_size(BOX).ok_or(Error::Length)?;
         candidates(shape, cells)?;
         // SAFETY: the union is repr(C), so each field starts at its first byte and it is aligned
         // for each; a MaybeUninit may hold any bytes. Every borrow of the learner ends before
         // [`dlx`](Self::dlx) makes the engine's slot from the same bytes.
-        let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Learner<SudokuCover<BOX>, LI, LO, S>>>() };
+        let slot = unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<_>>() };
         Ok((shape, Learner::new_in(slot, SudokuCover::<BOX>::default()).ok_or(Error::Length)?))
     }
 
     /// The DLX engine in the same bytes, once the learner is done with them.
     fn dlx(space: &mut MaybeUninit<Self>) -> Engine<'_> {
         // SAFETY: as in `learner`.
-        Storage::zeroed_in(unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Storage<u16, EI, EO, EN, EW>>>() })
+        Storage::zeroed_in(unsafe { &mut *space.as_mut_ptr().cast::<MaybeUninit<Storage<u16, ENGINE_ITEMS, ENGINE_OPTIONS, ENGINE_NODES, ENGINE_WORDS>>>() })
     }
 
     /// Fills the blanks of `cells` with a solution, the DLX taking over after `max_conflicts`
@@ -256,9 +259,10 @@ impl<
             Ok(found) => found,
             Err(e) => return (Err(e), LearnStats::default()),
         };
-        if limit == 0 {
-            return (Err(Error::Arg), LearnStats::default());
-        }
+        let limit = match count_limit(limit) {
+            Ok(limit) => limit,
+            Err(e) => return (Err(e), LearnStats::default()),
+        };
         let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
         let mut verdict = learner.solve_within(givens(shape, cells), LEARN_LIMIT, deadline, &mut hall_sets);
         let mut count = 0;
@@ -304,6 +308,23 @@ fn givens(shape: Shape, cells: &[u8]) -> impl Iterator<Item = usize> + '_ {
     cells.iter().enumerate().filter(|&(_, &d)| d != 0).map(move |(cell, &d)| cell * side + usize::from(d) - 1)
 }
 
+/// The four families of a Sudoku cover's items, `cells` items each, numbered in this order by
+/// both searches (the one table they read: [`Shape::item`]; the DLX engine adds 1). The order
+/// is the original POJ 3076 program's: the engine breaks length ties by item order, and this
+/// order measured much faster than putting the boxes first; the learner's conflicts do not
+/// depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Each cell holds one digit.
+    Cell,
+    /// Each row holds each digit once.
+    Row,
+    /// Each box holds each digit once.
+    Box,
+    /// Each column holds each digit once.
+    Column,
+}
+
 /// The geometry of a Sudoku whose boxes are `box_size` x `box_size`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -319,6 +340,11 @@ impl Shape {
         if box_size >= 2 && box_size <= 5 { Some(Shape { box_size }) } else { None }
     }
 
+    /// Cells in a box's row.
+    pub const fn box_size(self) -> usize {
+        self.box_size
+    }
+
     /// Cells in a row, digits in the alphabet.
     pub const fn side(self) -> usize {
         self.box_size * self.box_size
@@ -332,23 +358,53 @@ impl Shape {
         (row / self.box_size) * self.box_size + col / self.box_size
     }
 
-    /// Item numbers, 1-based as the engine wants. The order (cells, rows, boxes, columns) is
-    /// the original POJ 3076 program's: the engine breaks length ties by item order, and this
-    /// order measured much faster than putting the box constraints first.
+    /// Item `k` of `unit` in `family`, in the one numbering of [`Family`]: for the cells
+    /// family `unit` is the row and `k` the column, for the others `k` is the digit, 0-based.
+    #[inline]
+    pub(crate) const fn item(self, family: Family, unit: usize, k: usize) -> usize {
+        family as usize * self.cells() + unit * self.side() + k
+    }
+
+    /// The family, unit and `k` of an item of [`item`](Self::item).
+    #[inline]
+    pub(crate) const fn locate(self, item: usize) -> (Family, usize, usize) {
+        let family = match item / self.cells() {
+            0 => Family::Cell,
+            1 => Family::Row,
+            2 => Family::Box,
+            _ => Family::Column,
+        };
+        (family, item % self.cells() / self.side(), item % self.side())
+    }
+
+    /// The four items of the option (cell, digit 0-based), listed cell, row, column, box:
+    /// the order both searches take them in, which their measured effort is for.
+    #[inline]
+    pub(crate) const fn option_items(self, cell: usize, digit: usize) -> [usize; 4] {
+        let (r, c) = (cell / self.side(), cell % self.side());
+        [
+            self.item(Family::Cell, r, c),
+            self.item(Family::Row, r, digit),
+            self.item(Family::Column, c, digit),
+            self.item(Family::Box, (r / self.box_size) * self.box_size + c / self.box_size, digit),
+        ]
+    }
+
+    /// The DLX engine's numbers: [`item`](Self::item) plus 1, its item 0 being the root.
     pub(crate) fn cell_item(self, cell: usize) -> usize {
         1 + cell
     }
 
     pub(crate) fn row_item(self, row: usize, digit: usize) -> usize {
-        1 + self.cells() + row * self.side() + (digit - 1)
+        1 + self.item(Family::Row, row, digit - 1)
     }
 
     pub(crate) fn box_item(self, bx: usize, digit: usize) -> usize {
-        1 + 2 * self.cells() + bx * self.side() + (digit - 1)
+        1 + self.item(Family::Box, bx, digit - 1)
     }
 
     pub(crate) fn col_item(self, col: usize, digit: usize) -> usize {
-        1 + 3 * self.cells() + col * self.side() + (digit - 1)
+        1 + self.item(Family::Column, col, digit - 1)
     }
 
     fn items(self) -> usize {
@@ -460,9 +516,7 @@ pub fn count_solutions(
     limit: u64,
     deadline: &mut Deadline,
 ) -> Result<u64, Error> {
-    if limit == 0 {
-        return Err(Error::Arg);
-    }
+    let limit = count_limit(limit)?;
     match encode(engine, shape, cells) {
         Err(Error::Unsolvable) => return Ok(0),
         other => other?,
@@ -535,13 +589,7 @@ pub fn build(
         if cell >= shape.cells() || !(1..=side).contains(&digit) {
             return Err(Error::Cell);
         }
-        let (r, c) = (cell / side, cell % side);
-        let items = [
-            shape.cell_item(cell),
-            shape.row_item(r, digit),
-            shape.col_item(c, digit),
-            shape.box_item(shape.box_of(r, c), digit),
-        ];
+        let items = shape.option_items(cell, digit - 1).map(|item| 1 + item);
         engine.add_option(&items).map_err(capacity)?;
     }
     for (cell, &given) in cells.iter().enumerate() {

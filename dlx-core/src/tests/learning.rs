@@ -71,7 +71,11 @@ fn the_sudoku_cover_inverts_its_own_arithmetic() {
             let (r, c) = (cell / side, cell % side);
             assert_eq!(items[0].0, cell);
             assert_eq!(items[1].0, side * side + r * side + digit);
-            assert_eq!(items[2].0, 2 * side * side + c * side + digit);
+            // The one numbering (sudoku::Family): cells, rows, boxes, columns.
+            let b = (1..=side).find(|b| b * b == side).unwrap();
+            let bx = r / b * b + c / b;
+            assert_eq!(items[2].0, 3 * side * side + c * side + digit);
+            assert_eq!(items[3].0, 2 * side * side + bx * side + digit);
             for (item, slot) in items {
                 assert!(slot < side as u32);
                 assert_eq!(m.option_at(item, slot), o);

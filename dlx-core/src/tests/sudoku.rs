@@ -4,6 +4,7 @@
 
 use super::common::{Isomorphism, brute_force_4x4, is_completion, no_limit, read_data, repeats, rng};
 use crate::Error;
+use crate::bits::ones;
 use crate::exact_cover::dlx::{Dlx, Storage};
 use crate::sudoku::{self, Engine9, Engine16, Shape, hall, max_items, max_nodes, max_options, nine};
 use std::mem::MaybeUninit;
@@ -622,10 +623,7 @@ fn in_some_matching(masks: &[u32]) -> Vec<u32> {
             }
             return;
         }
-        let mut m = masks[k] & !used;
-        while m != 0 {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
+        for d in ones(masks[k] & !used) {
             path.push(d);
             walk(masks, k + 1, used | 1 << d, path, vital);
             path.pop();
@@ -702,11 +700,7 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                 for u in &units {
                     let vital = in_some_matching(&masks_of(&open, u));
                     for (k, &cell) in u.iter().enumerate() {
-                        let mut gone = u32::from(open[cell]) & !vital[k];
-                        while gone != 0 {
-                            expected.push(cell * side + gone.trailing_zeros() as usize);
-                            gone &= gone - 1;
-                        }
+                        expected.extend(ones(u32::from(open[cell]) & !vital[k]).map(|d| cell * side + d));
                     }
                 }
                 let mut got: Vec<usize> = found.iter().map(|(o, _)| o.unwrap()).collect();
@@ -763,4 +757,43 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
         }
     }
     assert!(pruned > 1000 && conflicts > 100, "{pruned} exclusions, {conflicts} contradictions");
+}
+
+#[test]
+fn one_numbering_of_the_cover_items_for_both_searches() {
+    use crate::sudoku::Family;
+    for shape in [Shape::with_box_size(2).unwrap(), Shape::NINE, Shape::SIXTEEN] {
+        let (side, cells) = (shape.side(), shape.cells());
+        let mut seen = vec![false; 4 * cells];
+        for (f, family) in [Family::Cell, Family::Row, Family::Box, Family::Column].into_iter().enumerate() {
+            for unit in 0..side {
+                for k in 0..side {
+                    let item = shape.item(family, unit, k);
+                    assert_eq!(item / cells, f, "families in the order cell, row, box, column");
+                    assert_eq!(shape.locate(item), (family, unit, k));
+                    assert!(!std::mem::replace(&mut seen[item], true), "{item} numbered twice");
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        // The engine's numbers are the same plus 1, and an option's items name its units.
+        for cell in 0..cells {
+            let (r, c) = (cell / side, cell % side);
+            let b = (r / shape.box_size()) * shape.box_size() + c / shape.box_size();
+            for digit in 1..=side {
+                let items = shape.option_items(cell, digit - 1);
+                assert_eq!(
+                    items.map(|i| 1 + i),
+                    [
+                        shape.cell_item(cell),
+                        shape.row_item(r, digit),
+                        shape.col_item(c, digit),
+                        shape.box_item(b, digit)
+                    ]
+                );
+                assert_eq!(items.map(|i| shape.locate(i).0), [Family::Cell, Family::Row, Family::Column, Family::Box]);
+                assert_eq!(items.map(|i| shape.locate(i).1), [r, r, c, b]);
+            }
+        }
+    }
 }
