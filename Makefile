@@ -51,7 +51,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-sat clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-sat bench-compare clean
 
 # `make` builds the libraries and the `dlx` command (target/release/dlx).
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
@@ -132,6 +132,12 @@ bench-target:
 
 bench-configs:
 	$(BENCH) configs
+
+# The same benchmarks on BASE (a git revision) and on this tree, back to back: equal work
+# (nodes, conflicts) and the time ratios. BENCHES defaults to configs nine target exact_cover.
+bench-compare:
+	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<git revision> [BENCHES='configs nine']"; exit 2; }
+	scripts/bench-compare $(BASE) $(BENCHES)
 
 ECENV := target/ecenv
 EXACT_COVER_VERSION := 1.5.0

@@ -340,11 +340,6 @@ impl Shape {
         if box_size >= 2 && box_size <= 5 { Some(Shape { box_size }) } else { None }
     }
 
-    /// Cells in a box's row.
-    pub const fn box_size(self) -> usize {
-        self.box_size
-    }
-
     /// Cells in a row, digits in the alphabet.
     pub const fn side(self) -> usize {
         self.box_size * self.box_size
@@ -354,7 +349,7 @@ impl Shape {
         self.side() * self.side()
     }
 
-    fn box_of(self, row: usize, col: usize) -> usize {
+    const fn box_of(self, row: usize, col: usize) -> usize {
         (row / self.box_size) * self.box_size + col / self.box_size
     }
 
@@ -386,7 +381,7 @@ impl Shape {
             self.item(Family::Cell, r, c),
             self.item(Family::Row, r, digit),
             self.item(Family::Column, c, digit),
-            self.item(Family::Box, (r / self.box_size) * self.box_size + c / self.box_size, digit),
+            self.item(Family::Box, self.box_of(r, c), digit),
         ]
     }
 
