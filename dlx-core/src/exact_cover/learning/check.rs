@@ -19,7 +19,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// (the root masks holding every option not excluded at level 0), the trail and its levels,
     /// the watch lists (each clause in exactly the lists of its first two literals), the
     /// reasons' clauses, and the heap (ordered, every open option in it).
-    /// Never inlined, nor are its steps: their 30 KiB of scratch arrays must not join the
+    /// Never inlined, nor are its steps with scratch arrays: their 30 KiB must not join the
     /// search's stack frame.
     #[inline(never)]
     pub fn check_state(&self) -> Result<(), &'static str> {

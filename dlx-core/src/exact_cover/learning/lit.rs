@@ -1,7 +1,7 @@
 //! The words every room of the learner speaks: a literal (an option chosen or excluded), an
-//! option's value, and the reason for it. Each is a newtype or enum of the integer the state
-//! arrays held before, so the arrays keep their size and layout while the code reads them by
-//! name instead of by bit.
+//! option's value, and the reason for it. Each is a newtype or one-byte enum as small as a
+//! bare integer, so the per-option arrays stay small (the state is sized for the stack) while
+//! the code reads them by name instead of by bit.
 
 /// A literal: option `o` chosen is `2o + 1`, option `o` excluded is `2o`. Its word is what the
 /// clause store and the trail hold.
@@ -59,8 +59,8 @@ impl Lit {
     }
 }
 
-/// An option's value. One byte, as the `i8` it replaces (0 open, 1 chosen, -1 excluded): the
-/// all-zero state the learner starts from reads as every option open.
+/// An option's value, in one byte (-1, 0, 1): the all-zero state the learner starts from
+/// reads as every option open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i8)]
 pub(super) enum Value {

@@ -9,7 +9,8 @@ use super::{Learner, Matrix};
 use crate::bits::ones;
 
 /// The options of one level that shrinking marks and remembers, to unmark them afterwards;
-/// past this many it unmarks the level's whole trail instead. Most levels mark far fewer.
+/// past this many it unmarks the level's whole trail instead (the list keeps the
+/// scratch on the stack small and bounded).
 const MARKED_LIST: usize = 64;
 
 /// The options [`Learner::level_uip`] has marked, to unmark them: the first [`MARKED_LIST`],
