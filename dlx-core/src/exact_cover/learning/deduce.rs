@@ -1,0 +1,152 @@
+//! The matrix's own reasoning during search ([`Matrix::deduce`], Hall sets for Sudoku): when
+//! it runs (after [`DEDUCE_AFTER`] conflicts, pausing where it finds nothing), and how its
+//! findings become clauses the search can propagate and analyse like its own.
+
+use super::lit::{Lit, Reason, Value};
+use super::{Learner, Matrix};
+
+/// Conflicts after which the search asks the matrix's own reasoning ([`Matrix::deduce`]) at
+/// every decision. For Sudoku that is the Hall sets, which cost a search about three times the
+/// time of a conflict while they run, and pay on grids whose contradiction hides below the
+/// decisions (unsolvable 16x16 grids a hill climb found took 98,000-124,000 conflicts without
+/// them, 2,171-6,993 with them from here); most puzzles are solved before it (docs/design.md).
+pub const DEDUCE_AFTER: u64 = 2_000;
+/// Calls of [`Matrix::deduce`] in a row that end in no conflict, after which it pauses for
+/// [`DEDUCE_PAUSE`] conflicts and then starts again. Where its findings refute decisions (the
+/// grids above: about one call in ten) it hardly pauses; on a solvable grid whose search is
+/// long by itself they seldom do (about once in 3,000 calls): at every decision from 10,000
+/// conflicts on, they made the slowest known isomorph of the hardest 16x16 puzzles take 250
+/// ms against 157 ms without them.
+pub const DEDUCE_WINDOW: u32 = 256;
+pub const DEDUCE_PAUSE: u64 = 4_000;
+/// The most findings [`Matrix::deduce`] hands over from one call, and the longest reason
+/// taken; the rest are found again at the next decision.
+const DEDUCE_FINDINGS: usize = 8;
+const DEDUCE_REASON: usize = 80;
+
+/// What [`Learner::deduce_paced`] found.
+pub(super) enum Deduced {
+    Nothing,
+    /// Options excluded, to propagate.
+    Excluded,
+    /// A contradiction at the current level, as the clause at this offset.
+    Conflict(usize),
+    /// A contradiction at level 0.
+    NoCover,
+}
+
+/// One finding of [`Matrix::deduce`], copied out of its call: the option excluded (None: no
+/// cover), and the options whose exclusion implies it.
+#[derive(Clone, Copy)]
+struct Finding {
+    excluded: Option<usize>,
+    len: usize,
+    because: [u16; DEDUCE_REASON],
+}
+
+impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
+    /// [`deduce`](Self::deduce), paced: after [`DEDUCE_WINDOW`] calls in a row without a
+    /// conflict, the next calls wait [`DEDUCE_PAUSE`] conflicts.
+    pub(super) fn deduce_paced(&mut self) -> Deduced {
+        let deduced = self.deduce();
+        self.deduce_idle = if matches!(deduced, Deduced::Conflict(_)) { 0 } else { self.deduce_idle + 1 };
+        if self.deduce_idle == DEDUCE_WINDOW {
+            self.deduce_idle = 0;
+            self.deduce_after = self.stats.conflicts + DEDUCE_PAUSE;
+        }
+        deduced
+    }
+
+    /// Asks the matrix's own reasoning ([`Matrix::deduce`]) at a fixpoint and turns what it
+    /// finds into clauses: an exclusion into one whose other literals are its reasons (stored,
+    /// then its reason), a contradiction into a conflict clause. A finding whose reasons are all
+    /// fixed at level 0 holds at level 0 (for Sudoku the root's Hall sets find it at the next
+    /// restart); it is passed over here, as is a contradiction below the current level.
+    fn deduce(&mut self) -> Deduced {
+        let mut findings = [Finding { excluded: None, len: 0, because: [0; DEDUCE_REASON] }; DEDUCE_FINDINGS];
+        let n = self.collect_findings(&mut findings);
+        let mut any = false;
+        for finding in &findings[..n] {
+            if finding.excluded.is_some_and(|o| o >= self.matrix.options() || self.val[o] != Value::Open) {
+                continue;
+            }
+            if !self.finding_clause(finding) {
+                continue;
+            }
+            match finding.excluded {
+                Some(o) => {
+                    if self.learnt_len < 2 {
+                        continue;
+                    }
+                    let Some(c) = self.add_learnt(self.learnt_len) else { continue };
+                    self.assign(Lit::excluded(o), Reason::Clause(c).pack());
+                    any = true;
+                }
+                None => {
+                    if self.learnt_len == 0 {
+                        return Deduced::NoCover;
+                    }
+                    if self.learnt_len < 2 || usize::from(self.level[self.learnt[0].var()]) != self.levels {
+                        continue;
+                    }
+                    let Some(c) = self.add_learnt(self.learnt_len) else { continue };
+                    return Deduced::Conflict(c);
+                }
+            }
+        }
+        if any { Deduced::Excluded } else { Deduced::Nothing }
+    }
+
+    /// Runs [`Matrix::deduce`] on the open masks, copying up to [`DEDUCE_FINDINGS`] findings
+    /// into `findings`; how many.
+    fn collect_findings(&mut self, findings: &mut [Finding; DEDUCE_FINDINGS]) -> usize {
+        let mut n = 0;
+        let items = self.matrix.items();
+        let (matrix, open) = (&mut self.matrix, &self.open[..items]);
+        matrix.deduce(open, &mut |excluded, because| {
+            if n == DEDUCE_FINDINGS || because.len() > DEDUCE_REASON {
+                return false;
+            }
+            let finding = &mut findings[n];
+            finding.excluded = excluded;
+            finding.len = because.len();
+            finding.because[..because.len()].copy_from_slice(because);
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Writes `finding`'s clause into `learnt`: the excluded option's literal (if any), then
+    /// its reasons above level 0, the literals of the highest levels first so that the clause
+    /// is watched where it can next change. False when a reason is not one the search can use
+    /// (no option, or not excluded now): the finding is dropped.
+    fn finding_clause(&mut self, finding: &Finding) -> bool {
+        self.learnt_len = 0;
+        if let Some(o) = finding.excluded {
+            self.learnt[0] = Lit::excluded(o);
+            self.learnt_len = 1;
+        }
+        let first = self.learnt_len;
+        for &a in &finding.because[..finding.len] {
+            let a = usize::from(a);
+            if a >= self.matrix.options() || self.val[a] != Value::Excluded {
+                return false;
+            }
+            if self.level[a] > 0 {
+                self.learnt[self.learnt_len] = Lit::chosen(a);
+                self.learnt_len += 1;
+            }
+        }
+        for k in first..self.learnt_len.min(first + 2) {
+            let mut best = k;
+            for j in k + 1..self.learnt_len {
+                if self.level[self.learnt[j].var()] > self.level[self.learnt[best].var()] {
+                    best = j;
+                }
+            }
+            self.learnt.swap(k, best);
+        }
+        true
+    }
+}
