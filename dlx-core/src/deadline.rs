@@ -5,7 +5,7 @@
 
 /// Ticks between two questions: a DLX node is one tick (under a microsecond), so the question
 /// is asked about every 20-60 microseconds of search.
-pub(crate) const INTERVAL: u32 = 64;
+pub const INTERVAL: u32 = 64;
 
 /// Asks `expired` every [`INTERVAL`] ticks; once it has said yes, the deadline stays passed.
 pub struct Deadline<'a> {

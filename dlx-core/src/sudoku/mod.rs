@@ -356,13 +356,13 @@ impl Shape {
     /// Item `k` of `unit` in `family`, in the one numbering of [`Family`]: for the cells
     /// family `unit` is the row and `k` the column, for the others `k` is the digit, 0-based.
     #[inline]
-    pub(crate) const fn item(self, family: Family, unit: usize, k: usize) -> usize {
+    pub const fn item(self, family: Family, unit: usize, k: usize) -> usize {
         family as usize * self.cells() + unit * self.side() + k
     }
 
     /// The family, unit and `k` of an item of [`item`](Self::item).
     #[inline]
-    pub(crate) const fn locate(self, item: usize) -> (Family, usize, usize) {
+    pub const fn locate(self, item: usize) -> (Family, usize, usize) {
         let family = match item / self.cells() {
             0 => Family::Cell,
             1 => Family::Row,
@@ -375,7 +375,7 @@ impl Shape {
     /// The four items of the option (cell, digit 0-based), listed cell, row, column, box:
     /// the order both searches take them in, which their measured effort is for.
     #[inline]
-    pub(crate) const fn option_items(self, cell: usize, digit: usize) -> [usize; 4] {
+    pub const fn option_items(self, cell: usize, digit: usize) -> [usize; 4] {
         let (r, c) = (cell / self.side(), cell % self.side());
         [
             self.item(Family::Cell, r, c),
@@ -416,7 +416,7 @@ impl Shape {
 
 /// The symbol of digit `d` (1-based) in a grid of `shape`'s text: `1`..`9` for 9x9 grids, as
 /// every 9x9 collection writes them; `A`, `B`, ... for the others, as the 16x16 judges do.
-fn symbol(shape: Shape, digit: u8) -> u8 {
+pub fn symbol(shape: Shape, digit: u8) -> u8 {
     if shape == Shape::NINE { b'0' + digit } else { b'A' + digit - 1 }
 }
 
