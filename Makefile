@@ -105,8 +105,10 @@ test:
 	scripts/test-tools
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --features dlx-core/internals -- -D warnings
+	$(CARGO) clippy -p dlx-core -p dlx -- -D warnings
 	$(CARGO) test --release --workspace
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p dlx-core
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p dlx-core --features internals
 	$(MAKE) -C c_tests test sanitize valgrind
 	fuzz/run $(FUZZ_SECONDS)
 	python3 -m pytest -q bindings/python

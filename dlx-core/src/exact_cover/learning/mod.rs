@@ -42,7 +42,9 @@ mod watch;
 use core::mem::MaybeUninit;
 
 use crate::deadline::Deadline;
-pub use deduce::{DEDUCE_AFTER, DEDUCE_PAUSE, DEDUCE_WINDOW};
+pub use deduce::DEDUCE_AFTER;
+#[cfg(any(test, feature = "internals"))] // the tests and the docs read them
+pub use deduce::{DEDUCE_PAUSE, DEDUCE_WINDOW};
 
 use analyze::Conflict;
 use deduce::Deduced;
