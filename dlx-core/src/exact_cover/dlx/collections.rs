@@ -44,8 +44,8 @@ impl<'m, T: Copy> Stack<'m, T> {
         }
     }
 
-    /// The `k`-th member from the bottom (`k` below [`len`](Self::len)): a stack filled in
-    /// one pass and then read in order is a queue.
+    /// The `k`-th member from the bottom (`k` below [`len`](Self::len)): read from the bottom
+    /// while it grows, the stack is a queue (a probe's forced items).
     #[inline(always)]
     pub(super) fn get(&self, k: usize) -> T {
         self.slots[k]

@@ -41,9 +41,10 @@ impl<I: Index> Dlx<'_, I> {
     /// set pays more than it costs.
     ///
     /// One loop serves both: only covering, uncovering and the choice are specialised (one
-    /// predictable branch a call, in `apply`), so the callbacks keep a single call
-    /// site each, which the compiler inlines (a loop per variant cost the target search 12%
-    /// more instructions). The steps below are always inlined into this loop for that reason.
+    /// predictable branch a call, in `apply`), so the callbacks keep a single call site each,
+    /// which the compiler inlines (a loop per variant cost the target search 12% more
+    /// instructions). The loop's steps, the functions after this one, are always inlined into
+    /// it for the same reason.
     pub fn search_pruned(
         &mut self,
         mut keep: impl FnMut(&mut Self) -> bool,
