@@ -4,6 +4,7 @@
 mod bits;
 mod common;
 mod deadline;
+mod dlx;
 mod learning;
 mod problem;
 mod sudoku;
