@@ -47,6 +47,7 @@
 //! cost. Every path ends in a proof.
 
 mod assignment;
+pub(crate) mod cost_order;
 pub(crate) mod patterns;
 mod relaxation;
 mod search;
@@ -303,8 +304,8 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// soon can wander for a long time.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
         // A timeout ends the dive with nothing found; the caller sees the deadline passed.
-        if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, self.allowed, reduced, DIVE_BUDGET, self.deadline) {
-            self.record(&SearchRun { found: dive.first, nodes: dive.nodes, complete: true });
+        if let Ok(dive) = cost_order::first_by_cost(self.cells, self.allowed, reduced, DIVE_BUDGET, self.deadline) {
+            self.record(&SearchRun { found: dive.last, nodes: dive.nodes, complete: true });
         }
         self.best_score
     }
@@ -472,9 +473,9 @@ impl<'a, 'd> Solver<'a, 'd> {
         let shortfall = self.patterns.shortfalls();
         let order: ReducedCosts =
             core::array::from_fn(|cell| core::array::from_fn(|d| shortfall[cell][d].saturating_add(reduced[cell][d])));
-        let dive = sudoku::nine::first_by_cost(self.cells, &narrowed, &order, KEPT_DIVE_BUDGET, self.deadline).ok()?;
+        let dive = cost_order::first_by_cost(self.cells, &narrowed, &order, KEPT_DIVE_BUDGET, self.deadline).ok()?;
         *nodes += dive.nodes;
-        let grid = dive.first.filter(|g| score(g) >= target)?;
+        let grid = dive.last.filter(|g| score(g) >= target)?;
         Some(SearchRun { found: Some(grid), nodes: *nodes, complete: true })
     }
 

@@ -1,9 +1,10 @@
 //! One branch and bound over the completions whose reduced costs sum to at most a limit: with
-//! the quick bound alone on the 9x9 bit boards (`sudoku::nine::within_cost`) or on the DLX
+//! the quick bound alone on the 9x9 bit boards (`cost_order::costing_at_most`) or on the DLX
 //! engine, or on the DLX engine with the pattern bound at every node as well.
 
 use core::cell::Cell;
 
+use super::cost_order;
 use super::patterns::PatternBound;
 use super::relaxation::ReducedCosts;
 use super::weights::{CELLS, Grid, SCALE, SIDE};
@@ -80,8 +81,8 @@ impl Search<'_, '_, '_, '_> {
                 (1..=SIDE).filter(|&d| fixing[cell][d] <= limit).fold(0, |m, d| m | 1 << d) & allowed[cell]
             });
             let improve = exhaustive.then_some(SCALE);
-            let run = sudoku::nine::within_cost(cells, &within, reduced, limit, improve, node_budget, deadline);
-            return SearchRun { found: run.first, nodes: run.nodes, complete: run.complete };
+            let run = cost_order::costing_at_most(cells, &within, reduced, limit, improve, node_budget, deadline);
+            return SearchRun { found: run.last, nodes: run.nodes, complete: run.complete };
         }
         // Every option, cheapest first, so every item's list is in that order.
         let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];

@@ -3,6 +3,7 @@
 
 mod bits;
 mod common;
+mod cost_order;
 mod deadline;
 mod learning;
 mod problem;
