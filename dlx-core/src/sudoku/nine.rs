@@ -134,7 +134,8 @@ const CELL_PEERS: [u32; 27] = {
 
 /// A search state: where each digit can still go, which cells are not placed yet, and which
 /// digit-bands (and digits, for the columns) changed since they were last reasoned about.
-/// The Target Sudoku's cost-ordered search (`target::cost_order`) branches on it too.
+/// Visible to the crate: searches outside this module (the Target Sudoku's cost-ordered one)
+/// branch on it too.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
     /// `candidates[9 * band + digit]`: the band's cells that may still hold the digit (a
