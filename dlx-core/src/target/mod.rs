@@ -1,54 +1,60 @@
 //! Target Sudoku (CSU 1605, NOIP 2009 "target sudoku"): the largest weighted score over every
 //! completion of a 9x9 grid, proven by branch and bound.
 //!
-//! The bound is a Lagrangian relaxation of the 0/1 (cell, digit) model: keep "one digit per
-//! cell" and "each digit once per row", so each row is a 9x9 assignment problem (solved by the
-//! Hungarian method); move "each digit once per column" and "once per box" into the objective
-//! with multipliers, tuned by subgradient steps. For any multipliers and any completion x,
+//! The bound is a Lagrangian relaxation of the 0/1 (cell, digit) model (`relaxation`): keep "one
+//! digit per cell" and "each digit once per row", so each row is a 9x9 assignment problem
+//! (`assignment`, the Hungarian method); move "each digit once per column" and "once per box"
+//! into the objective with multipliers, tuned by subgradient steps. For any multipliers and any
+//! completion x,
 //!
 //! ```text
 //!     SCALE * score(x) = L - sum over cells of rc(cell, x[cell])
 //! ```
 //!
-//! exactly, where L is the relaxation's value and rc >= 0 the rows' reduced costs (see
-//! `assignment`). Multipliers are integers in units of 1/SCALE point, so this is integer
-//! arithmetic with nothing rounded: seeking a completion of score >= T is seeking one whose
-//! reduced costs sum to at most `L - SCALE * T`. Pairs whose reduced cost alone exceeds that
-//! are never tried, the rest cheapest first, and a search node is cut when its placed cells'
-//! reduced costs, plus the cheapest open choice of every open unit of one family (cells, or a
-//! digit's place in a row, a column or a box, whichever sums highest), exceed it: on the 9x9
-//! bit boards of `sudoku::nine`.
+//! exactly, where L is the relaxation's value and rc >= 0 the rows' reduced costs. Multipliers
+//! are integers in units of 1/SCALE point, so nothing is rounded: seeking a completion of score
+//! >= T is seeking one whose reduced costs sum to at most `L - SCALE * T` (a search's limit).
 //!
-//! The answer: a first completion (or none: unsolvable); subgradient steps in phases, with
-//! "dives" (first completion in reduced-cost order, both on the 9x9 bit boards of
-//! `sudoku::nine`) that raise the incumbent and may prove it optimal at once; then targets from
-//! the bound downwards and, if a few find nothing, one exhaustive branch and bound between the
-//! incumbent and the last target. Those searches get a node budget while the bound can still be
-//! tightened: a search that runs out asks for another phase of steps instead. Once the bound is
-//! as tight as it gets, a search gets one more budget on the quick bound, and if it runs out
-//! the stronger pattern bound (`patterns`: one multiplier per cell, each digit's best placement
-//! found band by band) takes over. It first tries to rule the search's target out at the root;
-//! failing that, it keeps the candidates a grid reaching the target can use (Lagrangian
-//! variable fixing), and a short dive over just those (what costs both bounds least first)
-//! often finds such a grid, or a short quick search over them finds one or proves there is
-//! none; failing that too, the search starts again on the DLX engine with every open
-//! option built (not only those within the root's reduced-cost limit), branching as its
-//! default does (failure weights and probing), and every node the quick bound keeps is bounded
-//! again by the pattern bound (a few steps, more near the root, from wherever the previous node
-//! left its multipliers), which also drops the options no grid reaching the target can use
-//! there. That costs tens of microseconds a node, but on grids whose few clues crowd one
-//! corner, where the row relaxation stays 1.5 to 4 points above the optimum and the quick
-//! bound blind for tens of millions of nodes, the pattern bound is mostly within half a point
-//! of the optimum and settles them at the root or in a few hundred nodes (see
-//! fuzz/regressions). On grids whose givens all lie on the outer ring, a quick search over what
-//! the root check kept runs before that search and between its restarts, on the DLX engine
-//! with the same branching (restarted with what it learnt): there the target the check cannot
-//! rule out is mostly the optimum, reachable, and that search finds it at a fraction of the
-//! cost. Every path ends in a proof.
+//! [`target_max`] runs in stages:
+//!
+//! 1. A first completion on the 9x9 bit boards (`sudoku::nine::search`), or none: unsolvable.
+//!    It is the first incumbent.
+//! 2. A phase of subgradient steps (`PHASE_ITERATIONS`), with dives (`cost_order::first_by_cost`:
+//!    the first completion in reduced-cost order) that raise the incumbent and may prove it
+//!    optimal at once.
+//! 3. A descent over targets from the bound down (`Solver::descend`): the first target a search
+//!    reaches is the optimum. While the bound can still tighten (`Phase::Tightening`), quick
+//!    searches (`cost_order::costing_at_most`: reduced costs, cheapest first, each board cut
+//!    by the cheapest open choice of every open unit of one family) get `NODE_BUDGET` nodes,
+//!    and after `DESCENT_STEPS` targets that find nothing one exhaustive branch and bound runs
+//!    between the incumbent and the last target (`Goal::Best`). A search that runs out asks
+//!    for stage 2 again: more steps pay more than more nodes.
+//! 4. Once the bound is as tight as the steps get it (`Phase::Settled`), each target runs to a
+//!    proof (`Solver::search_to`): a quick search of `QUICK_BUDGET` nodes; if it runs out, the
+//!    pattern bound (`patterns`: one multiplier per cell, each digit's best placement found band
+//!    by band) tries to rule the target out at the root; failing that, it keeps the candidates
+//!    a grid reaching the target can use (Lagrangian variable fixing), and a dive over just
+//!    those (what costs both bounds least first) often finds one.
+//! 5. Failing that, the search with the pattern bound (`Solver::prove`): the DLX engine with
+//!    every open option built, branching on failure weights with probing, restarted with what
+//!    it learnt, and every node the quick bound keeps bounded again by the pattern bound, which
+//!    also drops the options no grid reaching the target can use there. Tens of microseconds a
+//!    node, but on grids whose few clues crowd one corner, where the row relaxation stays 1.5 to
+//!    4 points above the optimum and the quick bound is blind for tens of millions of nodes, the
+//!    pattern bound settles them at the root or in a few hundred nodes (see fuzz/regressions).
+//!    On grids whose givens all lie on the outer ring, quick runs on the DLX engine over what
+//!    the root check kept come before it and between its restarts: there the target the check
+//!    cannot rule out is mostly the optimum, which those runs find at a fraction of the cost.
+//!
+//! Once the quick bound has proven weak on a grid (`QuickBound::Weak`: a quick search ran out
+//! where the pattern bound then ruled its target out, or the dives stay `WEAK_GAP` points below
+//! the settled bound), stage 4 starts with the root check instead, then the dive and a shorter
+//! quick search over what it kept (`KeptBudget`). Every path ends in a proof.
 
-mod assignment;
+pub(crate) mod assignment;
+pub(crate) mod cost_order;
 pub(crate) mod patterns;
-mod relaxation;
+pub(crate) mod relaxation;
 mod search;
 pub(crate) mod weights;
 
@@ -56,7 +62,7 @@ use core::mem::MaybeUninit;
 
 use self::patterns::PatternBound;
 use self::relaxation::{ReducedCosts, Relaxation};
-use self::search::{Search, SearchRun, Weights, score_within};
+use self::search::{Bounding, Goal, Search, SearchRun, Weights, least_score_costing_at_most};
 pub use self::weights::{CELLS, Grid, SCALE, score};
 use self::weights::SIDE;
 use crate::Error;
@@ -65,111 +71,83 @@ use crate::sudoku::{self, Engine, Engine9, Shape};
 
 /// Subgradient iterations a phase takes before its searches.
 const PHASE_ITERATIONS: usize = 50;
-/// Search nodes a phase's searches may take before a tighter bound is sought instead. A search
-/// that runs out is wasted, and another phase of steps mostly pays more. Instructions against
-/// 300 (with the quick searches on the bit boards): 410 sparse, stress and NOIP grids -10%, the
-/// tests' climbed 20 -16%, four other climbed sets -5% to +8%, NOIP and the empty grid the
-/// same; 150 and 200 in between, 50 took NOIP 4% more; 600 and 1,200 were worse everywhere.
+/// Nodes a quick search may take while the bound can still tighten.
 const NODE_BUDGET: u64 = 100;
-/// Branches a dive may take. Most take a few dozen; a hill climb found a grid where a dive on
-/// the DLX engine took 362,673 nodes (110 ms) to find a completion 3 points below the optimum.
+/// Branches a dive may take: a dive only raises the incumbent, and one can wander long.
 const DIVE_BUDGET: u64 = 2_000;
-/// Branches a dive over the candidates a pattern check kept may take. The dives that reach
-/// their target on the sparse and climbed sets do within 100; 2,000 took the bench's climbed
-/// set 3.5% more instructions than 200 (100 the same as 200).
+/// Branches a dive over the candidates a pattern check kept may take.
 const KEPT_DIVE_BUDGET: u64 = 200;
-/// Targets tried one by one below the bound before one exhaustive branch and bound.
+/// Targets tried one by one below a bound that can tighten, before one exhaustive search.
 const DESCENT_STEPS: i64 = 3;
-/// Nodes a search with the quick bound alone may take, once the bound is as tight as it gets,
-/// before the pattern bound takes over. Measured (`make bench-target`, its sparse and
-/// hill-climbed sets): 20,000 spent 80,000 quick nodes on grids whose row bound stays 3 points
-/// above the optimum before the pattern bound settled them; 5,000 took the sparse set from 580
-/// to 517 ms (worst 67 -> 41 ms). Since a failed root check's kept candidates get a search of
-/// their own, less pays (instructions against 5,000: 1,500 took the two climbed sets 8% and
-/// 11% fewer and the sparse, stress and NOIP sets together 0.4% fewer; 800 did better on the
-/// climbed sets but 0.7% worse on the rest; 2,500 came between).
+/// Nodes a quick search may take once the bound is settled, before the pattern bound takes over.
 const QUICK_BUDGET: u64 = 1_500;
-/// The quick search's budget once the quick bound has proven weak on this grid, over the
-/// candidates the pattern check at the root kept: a completion near enough is found soon, and
-/// many targets are proven out well before the search with the pattern bound (at 100 times
-/// the cost of a node) would. On the bit boards, against 150 (which measured best when this
-/// search ran on the DLX engine): the set the bench's climb found at 0228b89 -49% instructions
-/// (its five slowest -75%), another climbed set -36%, four others +0.5% to +26%, the sparse,
-/// stress and NOIP grids the same; 600, 1,000 and 3,000 did less well.
+/// Nodes of the quick search over what a root check kept, once the quick bound is weak.
 const WEAK_QUICK_BUDGET: u64 = 1_500;
-/// Once a quick search over what a check kept has run out on a grid, the next ones get this
-/// budget: on such grids the search with the pattern bound settles the target, and a full
-/// budget again is mostly lost. Instructions, with WEAK_GAP 4, against the full budget every
-/// time: the bench's climbed set at 950ee39 -5.5%, the proofs its climb found at 8686564 -11%,
-/// three other climbed sets -1.6% to 0, the sparse, stress and NOIP grids the same (400 did
-/// less well). Grids whose givens all lie on the outer ring start with it (see KEPT_FIRST).
+/// That search's nodes once one has run out on the grid, and from the start on all-rim grids.
 const WEAK_RETRY_BUDGET: u64 = 150;
-/// Before the search with the pattern bound at every node, and between its runs, a quick search
-/// over what the pattern check at the root kept, on the DLX engine with that search's branching
-/// (see `Search::on_dlx`), restarted with the failure weights it learnt: the first run gets
-/// this many nodes, each next one twice as many. A node of it costs 11,000-22,000 instructions
-/// (probing included), where a node with the pattern bound takes one to 25 of its steps.
+/// Nodes of the first quick run on the DLX engine over what a root check kept; each next doubles.
 const KEPT_RESTART_NODES: u64 = 100;
-/// Nodes of those runs before the first run with the pattern bound (whole runs: 100, 200, 400);
-/// before each later run they go on until they have taken KEPT_SHARE times that search's nodes,
-/// up to KEPT_LIMIT a target. Only on grids whose givens all lie on the outer ring: there the
-/// target the root check cannot rule out is mostly the optimum, which only a search finds, and
-/// these find it in 75-2,500 nodes where the search with the pattern bound took 375-492 at
-/// several times the cost (`rim-climbed`: 2.43 -> 0.94 billion instructions). On grids with a
-/// given inside, whose slow targets are proofs, they were spent in vain (the bench's climb +47%).
-/// docs/design.md ("The root check and what it keeps") and docs/experiments.md have the rest.
+/// Nodes of those runs before the first run with the pattern bound (grids with all givens on the rim).
 const KEPT_FIRST: u64 = 700;
-/// The most nodes those runs take for one target (whole runs: 100 to 1,600, of which
-/// `rim-climbed` needs all on five grids).
+/// The most nodes those runs take for one target.
 const KEPT_LIMIT: u64 = 3_100;
-/// Once the search with the pattern bound has settled a target those runs could not, they take
-/// at most this many for the next ones on the grid: on the bench's climbs they were then mostly
-/// spent in vain (300 took 7% more nodes on the climb run against the build with them on every
-/// grid).
+/// Their limit on later targets, once the search with the pattern bound settled one they could not.
 const KEPT_RETRY_LIMIT: u64 = 0;
-/// See KEPT_FIRST. A node with the pattern bound costs several of those nodes, so they take
-/// somewhat more time than it (other shares not measured).
+/// Before each later run with the pattern bound, those runs go on to this many times its nodes.
 const KEPT_SHARE: u64 = 20;
-/// Points between a settled bound and the incumbent from which the quick bound is taken as weak
-/// from the start (its first search skipped for the pattern bound at the root). Instructions
-/// against 8: the climbed set of the bench at 950ee39 -14.5% (the climb run against 4 found
-/// a set 13.6% cheaper than the one run against 8), the tests' climbed 20 -9%, four other
-/// climbed sets -2.8% to +0.2%, the sparse, stress and NOIP grids +0.3%, but the tests' ten
-/// near-empty grids +11% (one of them: a dive that no longer finds the optimum, 77 nodes of the
-/// search with the pattern bound instead). 5 and 6 did less well; 15 less than 8.
+/// Points between a settled bound and the incumbent from which the quick bound is taken as weak.
 const WEAK_GAP: i64 = 4;
-/// The search with the pattern bound at every node first runs this many nodes, then starts
-/// again with the failure weights it learnt, its budget doubled each time until a run ends.
-/// The first run finds which items the bound cuts, and the next branches on them from the
-/// root. Instructions against one run: `climbed-proofs-7` -28%, five climbed sets -18% to
-/// -54%, `pattern-proofs-3` and the sparse sets the same (their proofs are shorter); 50 did
-/// about as well but cost `pattern-proofs-3` 17%, 200 did less well; growing by 1.5 or 3
-/// instead of 2 came within 5%.
+/// Nodes of the first run of the search with the pattern bound; each restart doubles them.
 const RESTART_NODES: u64 = 100;
-/// Before that search, the item the pattern bound hesitates over most (see
-/// `Solver::contested_item`) gets this much failure weight, so that every run branches on it at
-/// the root. On most grids whose proof needs that search, some item closes it at once (every
-/// option of it, forced, leaves the pattern LP below the target), and the items in that order
-/// reach one within the first 25 on most of them (docs/design.md). Instructions against the
-/// failure weights alone: `climbed-proofs-7` -19%, `pattern-proofs-3` -10%, the build before's
-/// four climbs -30%, the sets climbed against four other trial builds -11% (each of their 16
-/// sets less), its own four climbs -1.5% (one seed 12% more).
+/// Failure weight of the contested item (`Solver::contested_item`): every run branches on it first.
 const FIRST_ITEM_WEIGHT: u32 = 1 << 20;
-/// Steps whose best patterns are counted to find that item (from where the root check ended).
+/// Pattern-bound steps whose best patterns are counted to find that item.
 const CONTESTED_STEPS: usize = 50;
-/// Pattern-bound steps at the root before such a search (about 6 us each). On the climbed
-/// grids the bound rules the targets above the optimum out after some hundreds of steps but
-/// falls slowly: with 400 steps and a stall limit of 15, the target one above the optimum went
-/// to the search with the pattern bound at every node on all of them; with 1,500 and 200, half
-/// are proven at the root (instructions: bench climbed set -31%, tests' 20 climbed grids -18%,
-/// sparse, stress and NOIP grids -0.5%; 800 and 1,000 steps in between, 3,000 and 6,000 the
-/// same as 1,500).
+/// Pattern-bound steps of the root check once a settled quick search has run out.
 const ROOT_PATTERN_STEPS: usize = 1_500;
-/// Pattern-bound steps for each further target of a descent once the quick bound has proven
-/// weak: the multipliers carry over from the target before, so fewer do (on the sparse and
-/// hill-climbed sets 200 and 100 measured alike, 400 about 10% slower).
+/// Pattern-bound steps of each target's root check once the quick bound is weak (warm-started).
 const DESCENT_PATTERN_STEPS: usize = 200;
 
+/// Where the row relaxation stands after a phase of steps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// More steps can still tighten the bound: a search that runs out of `NODE_BUDGET` asks for
+    /// another phase instead.
+    Tightening,
+    /// The bound is as tight as the steps get it: every search runs to a proof.
+    Settled,
+}
+
+/// How far the quick bound is trusted on this grid; it only ever goes from trusted to weak.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum QuickBound {
+    /// A settled target gets a quick search first, then the pattern bound at the root.
+    Trusted,
+    /// A settled target goes to the pattern bound at the root first (on such grids a quick
+    /// search would spend its whole budget, and dives can stay 30 points below the optimum),
+    /// then to a dive and a quick search over what that check kept.
+    Weak,
+}
+
+/// The budget of the quick search over what a root check kept, once the quick bound is weak.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum KeptBudget {
+    /// `WEAK_QUICK_BUDGET`.
+    Full,
+    /// `WEAK_RETRY_BUDGET`: once one has run out on the grid (the search with the pattern bound
+    /// settles those targets, and a full budget again is mostly lost), and from the start on
+    /// grids whose givens all lie on the outer ring.
+    Short,
+}
+
+impl KeptBudget {
+    fn nodes(self) -> u64 {
+        match self {
+            KeptBudget::Full => WEAK_QUICK_BUDGET,
+            KeptBudget::Short => WEAK_RETRY_BUDGET,
+        }
+    }
+}
 
 /// The best completion and how it was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,7 +181,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
     // A first completion, or none: unsolvable.
     let found = sudoku::nine::search(cells, 1, deadline)?;
     let (first, nodes) = (found.first.ok_or(Error::Unsolvable)?, found.nodes);
-    // Whether every given lies on the outer ring (see KEPT_FIRST).
+    // Whether every given lies on the outer ring (see stage 5).
     let on_rim = (0..CELLS).all(|cell| cells[cell] == 0 || weights::weight(cell) == 6);
     let mut slot = MaybeUninit::uninit();
     let mut engine = Engine9::zeroed_in(&mut slot);
@@ -220,8 +198,8 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         strong_nodes: 0,
         node_evaluations: 0,
         patterns: PatternBound::default(),
-        quick_weak: false,
-        weak_budget: if on_rim { WEAK_RETRY_BUDGET } else { WEAK_QUICK_BUDGET },
+        quick: QuickBound::Trusted,
+        kept_budget: if on_rim { KeptBudget::Short } else { KeptBudget::Full },
         weights: [1; _],
         kept_limit: if on_rim { KEPT_LIMIT } else { 0 },
         ceiling: i64::MAX,
@@ -235,8 +213,8 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         // asks for a tighter bound first. Once the bound can improve no more, the searches run
         // to the end, so the loop always ends in a proof.
         let bound = relaxation.minimise(solver.best_score, PHASE_ITERATIONS, |reduced| solver.dive(reduced));
-        let settled = relaxation.exhausted();
-        let proven = solver.descend(bound, &relaxation.reduced_costs(), &relaxation.penalties(), settled);
+        let phase = if relaxation.exhausted() { Phase::Settled } else { Phase::Tightening };
+        let proven = solver.descend(bound, &relaxation.reduced_costs(), &relaxation.penalties(), phase);
         if solver.deadline.passed() {
             return Err(Error::Timeout);
         }
@@ -264,13 +242,12 @@ struct Solver<'a, 'd> {
     /// Pattern-bound evaluations at search nodes (the root checks count in `patterns`).
     node_evaluations: u64,
     patterns: PatternBound,
-    /// Set once a quick search ran out of budget on a target the pattern bound then ruled out.
-    quick_weak: bool,
-    /// The budget of the next quick search over what a check kept (see WEAK_RETRY_BUDGET).
-    weak_budget: u64,
+    /// How far the quick bound is trusted on this grid.
+    quick: QuickBound,
+    /// The budget of the next quick search over what a check kept.
+    kept_budget: KeptBudget,
     /// The failure weights the last search with the pattern bound left: the next one (for
-    /// another target over the same grid) starts from them, which took a further 5-18% off
-    /// the climbed sets (see RESTART_NODES).
+    /// another target over the same grid) starts from them.
     weights: Weights,
     /// The nodes the quick searches on the DLX engine may take for the next target (see
     /// KEPT_FIRST): none on a grid with a given off the outer ring.
@@ -303,37 +280,37 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// soon can wander for a long time.
     fn dive(&mut self, reduced: &ReducedCosts) -> i64 {
         // A timeout ends the dive with nothing found; the caller sees the deadline passed.
-        if let Ok(dive) = sudoku::nine::first_by_cost(self.cells, self.allowed, reduced, DIVE_BUDGET, self.deadline) {
-            self.record(&SearchRun { found: dive.first, nodes: dive.nodes, complete: true });
+        if let Ok(dive) = cost_order::first_by_cost(self.cells, self.allowed, reduced, DIVE_BUDGET, self.deadline) {
+            self.record(&SearchRun { found: dive.last, nodes: dive.nodes, complete: true });
         }
         self.best_score
     }
 
-    /// Targets from the bound (`bound`, scaled) down: the first that is reached is the optimum.
-    /// While the bound can improve, after DESCENT_STEPS targets that find nothing, one
-    /// exhaustive branch and bound between the last target and the incumbent. Once it cannot
-    /// (`settled`), the descent goes on target by target, and once the quick bound has proven
-    /// weak (a quick search ran out where the pattern bound then ruled its target out), each
-    /// target is first put to the pattern bound at the root alone: a few milliseconds a
-    /// target, where a quick search would spend its whole budget and an exhaustive search
-    /// from a weak incumbent (dives can stay 30 points below the optimum on such grids)
-    /// explores every completion between. Returns whether the incumbent is proven optimal;
-    /// false when a search ran out of budget while the bound can still improve.
-    fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, settled: bool) -> bool {
+    /// Targets from the bound (`bound`, scaled) down: the first that is reached is the optimum
+    /// (stages 3 to 5 of the module doc). While the bound can tighten, after DESCENT_STEPS
+    /// targets that find nothing, one exhaustive branch and bound between the last target and
+    /// the incumbent. Once it is settled, the descent goes on target by target, and once the
+    /// quick bound is weak, each target is first put to the pattern bound at the root alone: a
+    /// few milliseconds a target, where a quick search would spend its whole budget and an
+    /// exhaustive search from a weak incumbent explores every completion between. Returns
+    /// whether the incumbent is proven optimal; false when a search ran out of budget while the
+    /// bound can still tighten.
+    fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, phase: Phase) -> bool {
         let top = bound.div_euclid(SCALE).min(self.ceiling - 1);
         let mut target = top;
+        let settled = phase == Phase::Settled;
         // Dives this far below a settled bound mark the grids where the quick bound is weak
         // (20-30 points on the slowest known); ordinary grids' dives come within a few.
         if settled && top - self.best_score >= WEAK_GAP {
-            self.quick_weak = true;
+            self.quick = QuickBound::Weak;
         }
         while target > self.best_score && (settled || top - target < DESCENT_STEPS) {
-            if settled && self.quick_weak && self.rules_out(target, DESCENT_PATTERN_STEPS) {
+            if settled && self.quick == QuickBound::Weak && self.rules_out(target, DESCENT_PATTERN_STEPS) {
                 self.ceiling = target;
                 target -= 1;
                 continue;
             }
-            let run = self.search_to(bound, reduced, penalty, bound - SCALE * target, false, settled);
+            let run = self.search_to(bound, reduced, penalty, bound - SCALE * target, Goal::Reach, phase);
             self.record(&run);
             if !run.complete || self.deadline.passed() {
                 return false;
@@ -346,7 +323,8 @@ impl<'a, 'd> Solver<'a, 'd> {
             }
         }
         if target > self.best_score {
-            let run = self.search_to(bound, reduced, penalty, bound - SCALE * (self.best_score + 1), true, settled);
+            let limit = bound - SCALE * (self.best_score + 1);
+            let run = self.search_to(bound, reduced, penalty, limit, Goal::Best, phase);
             self.record(&run);
             // Out of budget, it may still have found a grid just below the ceiling.
             return run.complete || self.best_score >= self.ceiling - 1;
@@ -354,112 +332,147 @@ impl<'a, 'd> Solver<'a, 'd> {
         true
     }
 
-    /// A search to `limit` on the quick bound alone, on budget while the bound can still
-    /// improve. Once it cannot (`settled`), a quick search that runs long gives way to the
-    /// pattern bound: at the root, where a target it cannot rule out still loses the
-    /// candidates no grid reaching it can use, then a dive over what is left, then a search with
-    /// the pattern bound at every node and no budget, so it always ends in a proof. Once the
-    /// quick bound has proven weak, a short quick search over what the check kept comes
-    /// before that search too.
+    /// A search to `limit` (stages 3 to 5 of the module doc): on the quick bound alone, on budget,
+    /// while the bound can still tighten; once it cannot, always to a proof.
     fn search_to(
         &mut self,
         bound: i64,
         reduced: &ReducedCosts,
         penalty: &ReducedCosts,
         limit: i64,
-        exhaustive: bool,
-        settled: bool,
+        goal: Goal,
+        phase: Phase,
     ) -> SearchRun {
-        let target = score_within(bound, limit);
+        let target = least_score_costing_at_most(bound, limit);
+        let to = Terms { target, reduced, penalty, bound, limit, goal };
         let mut quick_nodes = 0;
-        // Once the quick bound has proven weak, `descend` has just put this target to the
-        // pattern bound at the root: a dive and a shorter quick search over what that check
-        // kept, and no second try at the root.
-        let strong_only = settled && self.quick_weak;
-        if strong_only && let Some(run) = self.dive_kept(target, reduced, exhaustive, &mut quick_nodes) {
-            return run;
+        let answered = if phase == Phase::Settled && self.quick == QuickBound::Weak {
+            self.after_weak_check(&to, &mut quick_nodes)
+        } else {
+            self.quick_then_root_check(&to, phase, &mut quick_nodes)
+        };
+        answered.unwrap_or_else(|| self.prove(&to, quick_nodes))
+    }
+
+    /// The quick search (with penalties), on `NODE_BUDGET` while the bound can tighten (its run
+    /// is then the answer, complete or not) and on the caller's quick budget once it is
+    /// settled; if that runs out, the pattern bound at the root and a dive over what it kept.
+    /// None when the target is still open: the search with the pattern bound must settle it.
+    fn quick_then_root_check(&mut self, to: &Terms<'_>, phase: Phase, quick_nodes: &mut u64) -> Option<SearchRun> {
+        if self.quick_budget > 0 {
+            let budget = match phase {
+                Phase::Tightening => NODE_BUDGET,
+                Phase::Settled => self.quick_budget,
+            };
+            let quick = self.search(to.reduced, Some(to.penalty), to.bound, Bounding::QuickOnBitBoards);
+            let run = quick.run(to.limit, to.goal, budget);
+            *quick_nodes += run.nodes;
+            if run.complete || phase == Phase::Tightening {
+                return Some(SearchRun { nodes: *quick_nodes, ..run });
+            }
+        }
+        if self.rules_out(to.target, ROOT_PATTERN_STEPS) {
+            self.quick = QuickBound::Weak;
+            return Some(SearchRun { found: None, nodes: *quick_nodes, complete: true });
+        }
+        // No quick search over what the check kept here (unlike once the quick bound is weak):
+        // with the restarts of the search with the pattern bound it saved nothing.
+        self.dive_kept(to.target, to.reduced, to.goal, quick_nodes)
+    }
+
+    /// Once the quick bound is weak, `descend` has just put the target to the pattern bound at
+    /// the root: a dive and a quick search (its budget `KeptBudget`) over what that check kept,
+    /// and no second try at the root. None when the target is still open.
+    fn after_weak_check(&mut self, to: &Terms<'_>, quick_nodes: &mut u64) -> Option<SearchRun> {
+        if let Some(run) = self.dive_kept(to.target, to.reduced, to.goal, quick_nodes) {
+            return Some(run);
         }
         if self.quick_budget > 0 {
-            let run = if strong_only {
-                let budget = self.weak_budget;
-                let run = self.search_kept(target, reduced, penalty, bound).run(limit, exhaustive, budget);
-                if !run.complete {
-                    self.weak_budget = WEAK_RETRY_BUDGET;
-                }
-                run
-            } else {
-                let budget = if settled { self.quick_budget } else { NODE_BUDGET };
-                self.search(reduced, Some(penalty), bound, None).run(limit, exhaustive, budget)
-            };
-            quick_nodes += run.nodes;
-            if run.complete || !settled {
-                return SearchRun { nodes: quick_nodes, ..run };
+            let budget = self.kept_budget.nodes();
+            let run = self.search_kept(to.target, to.reduced, to.penalty, to.bound).run(to.limit, to.goal, budget);
+            if !run.complete {
+                self.kept_budget = KeptBudget::Short;
+            }
+            *quick_nodes += run.nodes;
+            if run.complete {
+                return Some(SearchRun { nodes: *quick_nodes, ..run });
             }
         }
-        if !strong_only {
-            if self.rules_out(target, ROOT_PATTERN_STEPS) {
-                self.quick_weak = true;
-                return SearchRun { found: None, nodes: quick_nodes, complete: true };
-            }
-            // No quick search over what the check kept here (unlike once the quick bound has
-            // proven weak): with the restarts below, 300 nodes of it saved nothing on any set.
-            if let Some(run) = self.dive_kept(target, reduced, exhaustive, &mut quick_nodes) {
-                return run;
-            }
-        }
-        // Restarts (see RESTART_NODES), but not for an exhaustive search: what it found before
-        // a restart would lower its limit, and the next run would have to start from there.
-        let mut budget = if exhaustive { u64::MAX } else { RESTART_NODES };
+        None
+    }
+
+    /// The search with the pattern bound at every node, restarted with the failure weights it
+    /// learnt (see RESTART_NODES), but not for an exhaustive search: what it found before a
+    /// restart would lower its limit, and the next run would have to start from there. Before
+    /// its first run and between its runs, quick runs on the DLX engine over what the root check
+    /// kept (see KEPT_FIRST), with failure weights of their own (handing theirs on cost the
+    /// search with the pattern bound twice the nodes). Always ends in a proof (or the deadline).
+    fn prove(&mut self, to: &Terms<'_>, quick_nodes: u64) -> SearchRun {
+        let mut budget = match to.goal {
+            Goal::Reach => RESTART_NODES,
+            Goal::Best => u64::MAX,
+        };
         let mut weights = self.weights;
-        let mut contested = !exhaustive;
-        // The quick searches on the DLX engine before and between its runs (see KEPT_FIRST),
-        // with failure weights of their own: handing theirs on took the search with the pattern
-        // bound twice the nodes on `climbed-proofs-7`.
-        let kept = if exhaustive { None } else { self.kept_within(target, penalty, limit) };
-        let (mut kept_weights, mut kept_budget, mut kept_nodes) = (self.weights, KEPT_RESTART_NODES, 0);
+        let mut contested = to.goal == Goal::Reach;
+        let kept = match to.goal {
+            Goal::Reach => self.kept_penalty_at_most(to.target, to.penalty, to.limit),
+            Goal::Best => None,
+        };
+        let mut runs = KeptRuns { weights: self.weights, budget: KEPT_RESTART_NODES, nodes: 0 };
         let mut proof_nodes = 0;
         loop {
             let share = KEPT_FIRST.saturating_add(KEPT_SHARE.saturating_mul(proof_nodes)).min(self.kept_limit);
-            while let Some(allowed) = kept.as_ref().filter(|_| kept_nodes < share) {
-                let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-                let (cells, fixing, value, strong, on_dlx) = (self.cells, Some(penalty), bound, None, true);
-                let learnt = Some(&mut kept_weights);
-                let search = Search { engine, cells, allowed, reduced, fixing, value, strong, deadline, weights: learnt, on_dlx };
-                let run = search.run(limit, false, kept_budget);
-                kept_nodes += run.nodes;
-                if run.complete || self.deadline.passed() {
-                    // A run that ends has found a grid reaching the target or proven there is
-                    // none (a grid reaching it uses only what the check kept). What the runs
-                    // with the pattern bound learnt carries over as when they end.
-                    self.weights = weights;
-                    return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..run };
-                }
-                kept_budget = kept_budget.saturating_mul(2);
+            if let Some(allowed) = &kept
+                && let Some(run) = self.run_kept(allowed, to, share, &mut runs)
+            {
+                // What the runs with the pattern bound learnt carries over as when they end.
+                self.weights = weights;
+                return SearchRun { nodes: quick_nodes + proof_nodes + runs.nodes, ..run };
             }
             // Through the failure weights, so it carries to the grid's later targets as they do
-            // (as measured; their own first items get the same raise). Only once the search
-            // with the pattern bound is to run: it costs 50 steps of that bound.
+            // (their own first items get the same raise). Only once the search with the pattern
+            // bound is to run: it costs 50 steps of that bound.
             if contested {
                 contested = false;
-                if let Some(item) = self.contested_item(target) {
+                if let Some(item) = self.contested_item(to.target) {
                     weights[item] = weights[item].saturating_add(FIRST_ITEM_WEIGHT);
                 }
             }
             let mut at_node = self.patterns.clone();
-            let proof = Search { weights: Some(&mut weights), ..self.search(reduced, Some(penalty), bound, Some(&mut at_node)) }
-                .run(limit, exhaustive, budget);
+            let strong = self.search(to.reduced, Some(to.penalty), to.bound, Bounding::Patterns(&mut at_node));
+            let proof = Search { weights: Some(&mut weights), ..strong }.run(to.limit, to.goal, budget);
             self.strong_nodes += proof.nodes;
             self.node_evaluations += at_node.evaluations - self.patterns.evaluations;
             proof_nodes += proof.nodes;
             if proof.complete || self.deadline.passed() {
-                if kept_nodes > 0 {
+                if runs.nodes > 0 {
                     self.kept_limit = KEPT_RETRY_LIMIT;
                 }
                 self.weights = weights;
-                return SearchRun { nodes: quick_nodes + proof_nodes + kept_nodes, ..proof };
+                return SearchRun { nodes: quick_nodes + proof_nodes + runs.nodes, ..proof };
             }
             budget = budget.saturating_mul(2);
         }
+    }
+
+    /// Quick runs on the DLX engine over `allowed` (what the root check kept), restarted with
+    /// the failure weights they learnt and their budget doubled, until they have taken `share`
+    /// nodes in all (`runs.nodes`): the run that ends, if one does (a grid reaching the target
+    /// uses only what the check kept, so one that ends finds one or proves there is none).
+    fn run_kept(&mut self, allowed: &[u32; CELLS], to: &Terms<'_>, share: u64, runs: &mut KeptRuns) -> Option<SearchRun> {
+        while runs.nodes < share {
+            let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
+            let (cells, reduced, fixing, value) = (self.cells, to.reduced, Some(to.penalty), to.bound);
+            let (bounding, weights) = (Bounding::QuickOnDlx, Some(&mut runs.weights));
+            let search = Search { engine, cells, allowed, reduced, fixing, value, bounding, deadline, weights };
+            let run = search.run(to.limit, Goal::Reach, runs.budget);
+            runs.nodes += run.nodes;
+            if run.complete || self.deadline.passed() {
+                return Some(run);
+            }
+            runs.budget = runs.budget.saturating_mul(2);
+        }
+        None
     }
 
     /// A dive over the candidates the last pattern check kept for `target` (if it was for this
@@ -467,14 +480,14 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// cost plus the pattern bound's shortfall): a grid reaching the target, if it finds one.
     /// Skipped for an exhaustive search, and when the caller asks for the strong bound on
     /// every search. Its branches are added to `nodes`.
-    fn dive_kept(&mut self, target: i64, reduced: &ReducedCosts, exhaustive: bool, nodes: &mut u64) -> Option<SearchRun> {
-        let narrowed = self.kept_candidates(target).filter(|_| !exhaustive && self.quick_budget > 0)?;
+    fn dive_kept(&mut self, target: i64, reduced: &ReducedCosts, goal: Goal, nodes: &mut u64) -> Option<SearchRun> {
+        let narrowed = self.kept_candidates(target).filter(|_| goal == Goal::Reach && self.quick_budget > 0)?;
         let shortfall = self.patterns.shortfalls();
         let order: ReducedCosts =
             core::array::from_fn(|cell| core::array::from_fn(|d| shortfall[cell][d].saturating_add(reduced[cell][d])));
-        let dive = sudoku::nine::first_by_cost(self.cells, &narrowed, &order, KEPT_DIVE_BUDGET, self.deadline).ok()?;
+        let dive = cost_order::first_by_cost(self.cells, &narrowed, &order, KEPT_DIVE_BUDGET, self.deadline).ok()?;
         *nodes += dive.nodes;
-        let grid = dive.first.filter(|g| score(g) >= target)?;
+        let grid = dive.last.filter(|g| score(g) >= target)?;
         Some(SearchRun { found: Some(grid), nodes: *nodes, complete: true })
     }
 
@@ -545,10 +558,10 @@ impl<'a, 'd> Solver<'a, 'd> {
         best.1
     }
 
-    /// The candidates the last pattern check kept for `target` whose exact penalties are within
-    /// `limit` (a grid reaching the target uses no other); None when that check was for another
-    /// target, or when the caller asks for the strong bound on every search.
-    fn kept_within(&self, target: i64, penalty: &ReducedCosts, limit: i64) -> Option<[u32; CELLS]> {
+    /// The candidates the last pattern check kept for `target` whose exact penalties are at
+    /// most `limit` (a grid reaching the target uses no other); None when that check was for
+    /// another target, or when the caller asks for the strong bound on every search.
+    fn kept_penalty_at_most(&self, target: i64, penalty: &ReducedCosts, limit: i64) -> Option<[u32; CELLS]> {
         let kept = self.kept_candidates(target).filter(|_| self.quick_budget > 0)?;
         Some(core::array::from_fn(|cell| {
             (1..=SIDE).filter(|&d| penalty[cell][d] <= limit).fold(0, |m, d| m | 1 << d) & kept[cell]
@@ -574,7 +587,8 @@ impl<'a, 'd> Solver<'a, 'd> {
     ) -> Search<'s, 's, 'a, 'd> {
         self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: &self.narrowed, reduced, fixing: Some(penalty), value: bound, strong: None, deadline, weights: None, on_dlx: false }
+        let (cells, allowed, fixing, bounding) = (self.cells, &self.narrowed, Some(penalty), Bounding::QuickOnBitBoards);
+        Search { engine, cells, allowed, reduced, fixing, value: bound, bounding, deadline, weights: None }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
@@ -584,9 +598,28 @@ impl<'a, 'd> Solver<'a, 'd> {
         reduced: &'s ReducedCosts,
         fixing: Option<&'s ReducedCosts>,
         value: i64,
-        strong: Option<&'s mut PatternBound>,
+        bounding: Bounding<'s>,
     ) -> Search<'s, 's, 'a, 'd> {
         let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, strong, deadline, weights: None, on_dlx: false }
+        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, bounding, deadline, weights: None }
     }
+}
+
+/// The quick runs on the DLX engine before and between the runs of the search with the pattern
+/// bound, for one target: their failure weights, the next run's budget, and their nodes so far.
+struct KeptRuns {
+    weights: Weights,
+    budget: u64,
+    nodes: u64,
+}
+
+/// One target's search: the least score sought (`target`), the relaxation's reduced costs and
+/// exact penalties at its value `bound` (scaled), the reduced costs' `limit`, and the goal.
+struct Terms<'r> {
+    target: i64,
+    reduced: &'r ReducedCosts,
+    penalty: &'r ReducedCosts,
+    bound: i64,
+    limit: i64,
+    goal: Goal,
 }

@@ -17,6 +17,7 @@
 //! when its own bound has stalled.
 
 use super::weights::{CELLS, SCALE, SIDE, round, weight};
+use crate::bits::ones;
 use crate::deadline::Deadline;
 
 /// Marks a cell a digit may not use, and "no pattern": below every sum of real profits (the
@@ -30,23 +31,11 @@ pub(crate) type Profit = i32;
 /// and nine of them below 2^26 = -NO_PATTERN / 2: a sum of nine real profits stays above
 /// `NO_PATTERN / 2`, one through a barred cell below it, and nine NO_PATTERNs fit in 32 bits.
 const CELL_MULTIPLIER_LIMIT: i64 = 1 << 22;
-/// Steps without a lower bound after which [`PatternBound::tighten`] stops early, a guard for
-/// a bound that has stopped falling. The bound falls slowly for hundreds of steps before it
-/// rules a target out: 15 (the guard once) left half the climbed grids' last infeasible
-/// target to the search (see `ROOT_PATTERN_STEPS`); 200, 400, 1,000 and none measured alike.
+/// Steps without a new low after which [`PatternBound::tighten`] stops: the bound has stalled.
 const STALL_STEPS: usize = 200;
-/// Steps between checks of the bound's progress: [`PatternBound::tighten`] gives up once the
-/// last window's fall, kept up for every step left, would not bring the bound below its
-/// target. On grids where the bound at the root cannot rule the target out (its best value is
-/// above it), the root checks of up to 1,500 steps ran until they stalled; against that,
-/// instructions on five climbed sets -10% to -17%, the tests' near-empty grids +2.4% (the
-/// search with the pattern bound at every node starts from less settled multipliers: on one
-/// grid 94 -> 221 nodes); windows of 25 took the near-empty grids 25% more.
+/// Steps between checks of progress: a window whose fall, kept up, misses the target ends it.
 const PROGRESS_WINDOW: usize = 50;
-/// Each step's direction is its subgradient plus this much of the last step's (deflection, in
-/// the manner of Camerini, Fratta and Maffioli), which damps the zigzag between steps: on the
-/// climbed grids 0.5-0.6 took 9-18% fewer instructions than plain steps (0.3 and 0.75 less
-/// gained, 0.9 lost on the tests' set), sparse, stress and NOIP grids alike.
+/// How much of the last step's direction a step keeps (Camerini, Fratta and Maffioli).
 const DEFLECT: f64 = 0.6;
 
 /// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
@@ -353,7 +342,7 @@ const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2,
 
 /// A band's choice of one column in each stack, `k0 + 3 k1 + 9 k2` for columns `3 s + k_s`,
 /// and an order of its rows: the column of each row.
-const COLUMN: [[[u8; 3]; 27]; 6] = {
+pub(crate) const COLUMN: [[[u8; 3]; 27]; 6] = {
     let mut table = [[[0u8; 3]; 27]; 6];
     let mut o = 0;
     while o < 6 {
@@ -375,7 +364,7 @@ const COLUMN: [[[u8; 3]; 27]; 6] = {
 
 /// Every way to deal each stack's three columns out to the three bands (one each): the choice
 /// of columns each band gets.
-const DEALS: [[u8; 3]; 216] = {
+pub(crate) const DEALS: [[u8; 3]; 216] = {
     let mut table = [[0u8; 3]; 216];
     let mut d = 0;
     while d < 216 {
@@ -409,11 +398,7 @@ const fn deal_tables() -> ([[u8; 27]; 27], [[u8; 27]; 27]) {
     (third, index)
 }
 
-/// Pairs of two bands' open choices up to which the deals are visited through them rather
-/// than all 216: deep in a search most choices pass a barred cell. Instructions against every
-/// deal every time (the same bounds and patterns): the bench's climbed set -10%,
-/// `climbed-proofs-7` -5.5%, `pattern-proofs-3` -7%, the sparse grids -2.6%, NOIP and the
-/// empty grid the same; 30 and 150 pairs within 1.5% of that.
+/// Pairs of two bands' open choices up to which only the deals through them are visited.
 const SPARSE_PAIRS: u32 = 60;
 
 /// A pattern splits by bands: each band's three cells take one column in each stack (27
@@ -502,13 +487,6 @@ impl<T: Sums> Bands<T> {
 }
 
 impl Bands {
-    /// The first order of `band`'s rows that gives columns `choice` their best sum.
-    #[cfg(test)]
-    fn order(&self, profit: &[[Profit; SIDE]; SIDE], band: usize, choice: usize) -> usize {
-        let sum = |o: usize| (0..3).map(|i| profit[3 * band + i][usize::from(COLUMN[o][choice][i])]).sum::<Profit>();
-        (0..6).find(|&o| sum(o) == self.best[band][choice]).unwrap_or(0)
-    }
-
     /// Each band's choices of columns that pass no barred cell (bit `choice`), if few enough
     /// for [`Bands::open_deals`] to pay.
     fn sparse(&self) -> Option<[u32; 3]> {
@@ -527,14 +505,8 @@ impl Bands {
         let mut by_count = [0, 1, 2];
         by_count.sort_unstable_by_key(|&band| open[band].count_ones());
         let [x, y, z] = by_count;
-        let mut xs = open[x];
-        while xs != 0 {
-            let cx = xs.trailing_zeros() as usize;
-            xs &= xs - 1;
-            let mut ys = open[y];
-            while ys != 0 {
-                let cy = ys.trailing_zeros() as usize;
-                ys &= ys - 1;
+        for cx in ones(open[x]) {
+            for cy in ones(open[y]) {
                 let cz = THIRD[cx][cy];
                 if cz == NO_CHOICE || open[z] >> cz & 1 == 0 {
                     continue;
@@ -547,11 +519,6 @@ impl Bands {
         }
     }
 
-    /// A deal's value: its three bands' best sums.
-    #[cfg(test)]
-    fn dealt(&self, deal: &[u8; 3]) -> Profit {
-        (0..3).map(|band| self.best[band][usize::from(deal[band])]).sum()
-    }
 }
 
 /// The best of the six orders' sums `m[0][o[0]] + m[1][o[1]] + m[2][o[2]]`, by which column
@@ -596,7 +563,7 @@ fn has_avx2() -> bool {
 pub(crate) type BestPatterns = ([Profit; SIDE], [[u8; SIDE]; SIDE]);
 
 /// [`best_patterns`] from each digit's profits (`profit[digit - 1]`), in 256-bit vectors if
-/// `wide` (None as well when the processor has no AVX2): for tests against `best_pattern`.
+/// `wide` (None as well when the processor has no AVX2): for the tests.
 #[cfg(test)]
 pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool) -> Option<Option<BestPatterns>> {
     let lanes: [[Lanes; SIDE]; SIDE] = core::array::from_fn(|row| {
@@ -621,15 +588,14 @@ pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bo
 
 /// Every digit's most profitable pattern at once, from the nine digits' profits side by side
 /// (NO_PATTERN where a digit may not go): each digit's total, its columns left in
-/// `columns[digit - 1]`, the same pattern as the tests' one-digit `best_pattern`; None when a
+/// `columns[digit - 1]`, the same pattern as the tests' one-digit reference; None when a
 /// digit has no pattern. The band sums and the deals of the nine digits are the same
 /// operations lane by lane: against nine one-digit searches, the bench's climbed set took 9%
 /// less time in baseline vectors and 16% less with AVX2 (docs/design.md).
 #[inline(always)]
 fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
     let bands = Bands::new(profit);
-    // As in `best_pattern`: the first group of six deals (in the order of DEALS) with the best
-    // of them, lane by lane.
+    // The first group of six deals (in the order of DEALS) with the best of them, lane by lane.
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
         for (o1, first) in ORDERS.iter().enumerate() {
@@ -674,52 +640,11 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
     Some(totals)
 }
 
-/// The most profitable pattern (NO_PATTERN in `profit` where the digit may not go), its
-/// columns left in `columns`; None when there is no pattern. One digit at a time, skipping the
-/// deals through barred cells: the tests' reference for [`best_patterns`].
-#[cfg(test)]
-pub(crate) fn best_pattern(profit: &[[Profit; SIDE]; SIDE], columns: &mut [u8; SIDE]) -> Option<Profit> {
-    let bands = Bands::new(profit);
-    let deal = if let Some(open) = bands.sparse() {
-        // The first best deal in the order of DEALS, as below.
-        let (mut total, mut at) = (NO_PATTERN * 9, usize::MAX);
-        bands.open_deals(open, |d, _, value| {
-            if value > total || value == total && d < at {
-                (total, at) = (value, d);
-            }
-        });
-        DEALS.get(at)?
-    } else {
-        // The deals in the order of DEALS, six at a time: those that deal the second and the
-        // third stack alike share nine band sums.
-        let (mut total, mut at) = (NO_PATTERN * 9, 0);
-        for (o2, second) in ORDERS.iter().enumerate() {
-            for (o1, first) in ORDERS.iter().enumerate() {
-                let top = best_of_orders(&bands.group(first, second));
-                if top > total {
-                    (total, at) = (top, 6 * o1 + 36 * o2);
-                }
-            }
-        }
-        if total < NO_PATTERN / 2 {
-            return None;
-        }
-        DEALS[at..at + 6].iter().find(|deal| bands.dealt(deal) == total).unwrap_or(&DEALS[at])
-    };
-    let total = bands.dealt(deal);
-    for (band, &choice) in deal.iter().enumerate() {
-        let choice = usize::from(choice);
-        let order = bands.order(profit, band, choice);
-        columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
-    }
-    Some(total)
-}
-
 /// The best pattern's profit through each cell (NO_PATTERN where no pattern passes).
 pub(crate) fn best_through(profit: &[[Profit; SIDE]; SIDE]) -> [[Profit; SIDE]; SIDE] {
     let bands = Bands::new(profit);
     // Per band and its columns: the best whole pattern that gives the band those columns. The
-    // deals six at a time, as in `best_pattern`.
+    // deals six at a time, as in `best_patterns`.
     let mut with = [[NO_PATTERN * 9; 27]; 3];
     if let Some(open) = bands.sparse() {
         // Only the deals that pass no barred cell: the rest are skipped below anyway.

@@ -1,8 +1,10 @@
 //! The core's tests: the engines, the encodings and the bounds against independent evidence
 //! (brute force written here, the answers in tests/data, validity checks of every solution).
 
+mod assignment;
 mod bits;
 mod common;
+mod cost_order;
 mod deadline;
 mod dlx;
 mod learning;

@@ -4,8 +4,12 @@
 
 use super::common::{no_limit, random_full_grid, read_data, repeats, rng};
 use crate::Error;
+use crate::deadline::Deadline;
+use crate::sudoku::{self, Shape, nine};
 use crate::target;
-use crate::target::patterns::PatternBound;
+use crate::target::patterns::{COLUMN, DEALS, NO_PATTERN, PatternBound, Profit};
+use crate::target::relaxation::Relaxation;
+use crate::target::weights::{CELLS, Grid, SCALE, score as library_score};
 
 /// Grids of a data file: 81 whitespace-separated digits each.
 fn grids(relative: &str) -> Vec<[i32; 81]> {
@@ -307,12 +311,48 @@ fn every_pattern(visit: &mut impl FnMut(&[usize; 9])) {
     go(0, &mut [0; 9], visit);
 }
 
-/// The pattern bound's band tables (each digit's best pattern, and its best through every
-/// cell) against enumerating all patterns, on profits of any sign with from none to most
-/// cells barred.
+/// A digit's most profitable pattern (NO_PATTERN in `profit` where it may not go) by the
+/// library's tie-break, over every deal of the stacks' columns to the bands (`DEALS`) and every
+/// order of a band's rows (`COLUMN`): the first best deal in the order of DEALS, each band in
+/// the first order that gives its columns their best sum; its columns left in `columns`. None
+/// when every pattern passes a barred cell. The reference for the nine digits at once.
+fn best_pattern(profit: &[[Profit; 9]; 9], columns: &mut [u8; 9]) -> Option<Profit> {
+    // A band's best sum for its choice of columns, and the first order of its rows giving it.
+    let band_best = |band: usize, choice: usize| {
+        let mut best = (Profit::MIN, 0);
+        for (order, by_choice) in COLUMN.iter().enumerate() {
+            let sum: Profit = (0..3).map(|i| profit[3 * band + i][usize::from(by_choice[choice][i])]).sum();
+            if sum > best.0 {
+                best = (sum, order);
+            }
+        }
+        best
+    };
+    let mut best: Option<(Profit, usize)> = None;
+    for (d, deal) in DEALS.iter().enumerate() {
+        let total: Profit = (0..3).map(|band| band_best(band, usize::from(deal[band])).0).sum();
+        if best.is_none_or(|(most, _)| total > most) {
+            best = Some((total, d));
+        }
+    }
+    let (total, d) = best?;
+    if total < NO_PATTERN / 2 {
+        return None;
+    }
+    for (band, &choice) in DEALS[d].iter().enumerate() {
+        let order = band_best(band, usize::from(choice)).1;
+        columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][usize::from(choice)]);
+    }
+    Some(total)
+}
+
+/// The deal tables (`DEALS` and `COLUMN`, through [`best_pattern`]) and the pattern bound's
+/// best pattern through every cell (its band tables) against enumerating all patterns, on
+/// profits of any sign with from none to most cells barred.
 #[test]
 fn each_digits_best_pattern_agrees_with_brute_force() {
-    use crate::target::patterns::{NO_PATTERN as NO, Profit, best_pattern, best_through};
+    use crate::target::patterns::best_through;
+    const NO: Profit = NO_PATTERN;
     let mut patterns = 0;
     every_pattern(&mut |_| patterns += 1);
     assert_eq!(patterns, 46_656);
@@ -507,7 +547,8 @@ fn dives_stop_on_their_budget() {
 
 #[test]
 fn the_nine_digits_best_patterns_at_once_are_each_digits_own() {
-    use crate::target::patterns::{NO_PATTERN as NO, Profit, best_pattern, best_patterns_of};
+    use crate::target::patterns::best_patterns_of;
+    const NO: Profit = NO_PATTERN;
     let mut seed = 0x5eed_1a7e5u64;
     let (mut compared, mut wide, mut none) = (0, 0, 0);
     for trial in 0..600 {
@@ -562,4 +603,41 @@ fn the_steps_round_as_f64_round_does() {
     for x in values {
         assert_eq!(crate::target::weights::round(x), x.round() as i64, "{x:e}");
     }
+}
+
+/// The search's exactness rests on `SCALE * score(x) == L - sum of rc(x)` for every
+/// completion x, with L what `minimise` returns and rc its reduced costs. Checked after
+/// phases of every length from 1 to 12 iterations, with incumbents 0 to 20 points below the
+/// completion's score (they steer the steps differently), on NOIP's grids and the empty
+/// grid.
+#[test]
+fn the_bound_and_the_reduced_costs_agree_after_every_phase() {
+    let text = include_str!("../../../tests/data/target/noip2009.txt");
+    let digits: Vec<u8> = text.split_whitespace().map(|w| w.parse().unwrap()).collect();
+    let mut grids: Vec<Grid> = digits.chunks(81).map(|c| c.try_into().unwrap()).collect();
+    grids.push([0; CELLS]);
+    let mut checked = 0;
+    for grid in &grids {
+        let mut never = || false;
+        let Some(completion) = nine::search(grid, 1, &mut Deadline::new(&mut never)).unwrap().first else {
+            continue;
+        };
+        let mut allowed = [0; CELLS];
+        allowed.copy_from_slice(&sudoku::candidates(Shape::NINE, grid).unwrap()[..CELLS]);
+        for phase in 1..=12 {
+            let mut relaxation = Relaxation::new(&allowed);
+            let incumbent = library_score(&completion) - [0, 1, 3, 7, 20][phase % 5];
+            while !relaxation.exhausted() {
+                let bound = relaxation.minimise(incumbent, phase, |_| incumbent);
+                let reduced = relaxation.reduced_costs();
+                let spent: i64 = (0..CELLS).map(|cell| reduced[cell][usize::from(completion[cell])]).sum();
+                assert_eq!(SCALE * library_score(&completion), bound - spent, "{grid:?} in phases of {phase}");
+                checked += 1;
+                if bound.div_euclid(SCALE) <= incumbent {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "{checked} phases checked");
 }
