@@ -1,6 +1,7 @@
 //! Exact cover problems in the input format of Knuth's DLX1, so that its users can switch: the
 //! first line names the items (those after a lone `|` are secondary), every later line is an
-//! option naming its items; lines whose first non-blank character is `|` are comments.
+//! option naming its items; lines whose first non-blank character is `|` are comments. An
+//! option with no primary item is left out with a warning, as DLX1 does.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -14,11 +15,12 @@ use dlx_core::{Error, Problem};
 use crate::expiry;
 use crate::jobs::Tally;
 
-/// A problem as read: item counts, and each option's items and text.
+/// A problem as read: item counts, each option's items and text, and the warnings to show.
 struct Parsed<'a> {
     primary: usize,
     secondary: usize,
     options: Vec<(Vec<i32>, &'a str)>,
+    warnings: Vec<String>,
 }
 
 /// The problem's file (standard input for "-"): its name and bytes.
@@ -67,7 +69,7 @@ fn parse<'a>(name: &str, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
         }
         if after_bar { secondary += 1 } else { primary += 1 }
     }
-    let mut options = Vec::new();
+    let (mut options, mut warnings) = (Vec::new(), Vec::new());
     for (n, line) in lines {
         let mut items = Vec::new();
         for word in line.split_whitespace() {
@@ -77,12 +79,15 @@ fn parse<'a>(name: &str, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
             }
             items.push(item);
         }
+        // As DLX1 does: such an option can be added to any solution, so it would only
+        // multiply the count; it is left out, with a warning.
         if !items.iter().any(|&i| (i as usize) < primary) {
-            return Err(at(n, "an option with no primary item".into()));
+            warnings.push(at(n, format!("option ignored (no primary items): {}", line.trim())));
+            continue;
         }
         options.push((items, line.trim()));
     }
-    Ok(Parsed { primary, secondary, options })
+    Ok(Parsed { primary, secondary, options, warnings })
 }
 
 /// The library's problem of `parsed`, in `memory` (sized here); the reason it could not be.
@@ -124,6 +129,9 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
             return tally;
         }
     };
+    for warning in &parsed.warnings {
+        crate::note(warning);
+    }
     let out = RefCell::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let write_cover = |options: &[i32]| -> std::io::Result<()> {
         let mut out = out.borrow_mut();

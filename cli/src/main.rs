@@ -47,11 +47,12 @@ enum Command {
     /// of 9 lines), or NOIP's (one grid of 9 lines).
     Target(RunArgs),
     /// An exact cover problem in DLX1's format: a line of item names (those after a `|` are
-    /// secondary), then one option a line; lines starting with `|` are comments. Prints the
-    /// number of solutions.
+    /// secondary), then one option a line; lines starting with `|` are comments; an option
+    /// with no primary item is left out with a warning, as DLX1 does. Prints the number of
+    /// solutions.
     Cover {
-        /// The problem's file, or - for standard input.
-        file: PathBuf,
+        /// The problem's file; none or - for standard input.
+        file: Option<PathBuf>,
         /// Print every solution, its options one a line as written, a blank line after each.
         #[arg(long)]
         list: bool,
@@ -116,6 +117,7 @@ fn main() -> ExitCode {
             jobs::run(move || grids.next_job(), bytes, threads(&run), move |grid, stop| target::solve(grid, ms, stop))
         }),
         Command::Cover { file, list, minimum, limit, time_limit } => {
+            let file = file.unwrap_or_else(|| PathBuf::from("-"));
             cover::read(&file).map(|(name, text)| cover::run(&name, &text, list, minimum, limit, time_limit))
         }
     };
