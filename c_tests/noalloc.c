@@ -170,6 +170,11 @@ int main(int argc, char **argv) {
             int32_t items[4] = {r, 10 + c, 20 + r + c, 39 + r - c + 9};
             NO_ALLOCATION("dlx_problem_add", rc = dlx_problem_add(p, items, 4));
         }
+    int32_t wrong[2] = {3, 999}, entry = 0;
+    NO_ALLOCATION("dlx_problem_add, rejected", rc = dlx_problem_add(p, wrong, 2));
+    NO_ALLOCATION("dlx_problem_fault", rc = dlx_problem_fault(p, &entry, NULL));
+    CHECK(rc == DLX_FAULT_OUT_OF_RANGE && entry == 1, "fault: %d at %d", rc, entry);
+    for (int code = -1; code <= 7; code++) NO_ALLOCATION("dlx_fault_text", text = dlx_fault_text(code));
     int64_t found = 0;
     NO_ALLOCATION("dlx_problem_search", found = dlx_problem_search(p, INT64_MAX, 0, NULL, NULL));
     CHECK(found == 724, "10 queens: %lld", (long long)found);

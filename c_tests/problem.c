@@ -114,17 +114,38 @@ int main(int argc, char **argv) {
     CHECK(dlx_problem_search(NULL, 1, 0, NULL, NULL) == DLX_ERR_NULL, "NULL problem");
     CHECK(dlx_problem_nodes(NULL) == DLX_ERR_NULL, "nodes of NULL");
 
-    /* Rejected options change nothing. */
+    /* Rejected options change nothing but the fault, which names the entry. */
     int32_t bad1[2] = {0, 0}, bad2[1] = {46}, bad3[1] = {20}, bad4[2] = {3, -1};
+    int32_t entry = 7, first = 7;
+    CHECK(dlx_problem_fault(p, &entry, &first) == DLX_FAULT_NONE && entry == -1 && first == -1, "no fault yet");
     CHECK(dlx_problem_add(p, bad1, 2) == DLX_ERR_CAPACITY, "a repeat is checked once the option fits");
+    CHECK(dlx_problem_fault(p, NULL, NULL) == DLX_FAULT_OPTIONS_FULL, "fault: options full");
     CHECK(dlx_problem_add(p, bad2, 1) == DLX_ERR_ARG, "an item out of range");
+    CHECK(dlx_problem_fault(p, &entry, NULL) == DLX_FAULT_OUT_OF_RANGE && entry == 0, "fault: entry 0 out of range");
     CHECK(dlx_problem_add(p, bad3, 1) == DLX_ERR_ARG, "no primary item");
+    CHECK(dlx_problem_fault(p, &entry, &first) == DLX_FAULT_NO_PRIMARY && entry == -1, "fault: no primary item");
     CHECK(dlx_problem_add(p, bad4, 2) == DLX_ERR_ARG, "a negative item");
+    CHECK(dlx_problem_fault(p, &entry, &first) == DLX_FAULT_OUT_OF_RANGE && entry == 1 && first == -1,
+          "fault: entry 1 out of range");
     CHECK(dlx_problem_add(p, bad1, 0) == DLX_ERR_ARG, "count 0");
+    CHECK(dlx_problem_fault(p, &entry, &first) == DLX_FAULT_EMPTY, "fault: empty");
+    CHECK(dlx_problem_add(p, bad1, -3) == DLX_ERR_ARG, "count -3");
+    CHECK(dlx_problem_fault(p, NULL, NULL) == DLX_FAULT_EMPTY, "fault: empty, negative count");
     CHECK(dlx_problem_add(p, NULL, 1) == DLX_ERR_NULL, "NULL items");
     CHECK(dlx_problem_add(NULL, bad1, 1) == DLX_ERR_NULL, "NULL problem");
+    CHECK(dlx_problem_fault(NULL, &entry, &first) == DLX_ERR_NULL, "fault of NULL");
     int32_t fine[1] = {0};
     CHECK(dlx_problem_add(p, fine, 1) == DLX_ERR_CAPACITY, "past the sized options");
+    const int faults[] = {DLX_FAULT_NONE, DLX_FAULT_EMPTY, DLX_FAULT_OUT_OF_RANGE, DLX_FAULT_REPEATED,
+                          DLX_FAULT_NO_PRIMARY, DLX_FAULT_OPTIONS_FULL, DLX_FAULT_ENTRIES_FULL};
+    const char *unknown = dlx_fault_text(99);
+    CHECK(unknown && *unknown && strcmp(unknown, dlx_fault_text(-1)) == 0, "unknown faults: one sentence");
+    for (int i = 0; i < 7; i++) {
+        CHECK(faults[i] == i, "fault codes 0..6 as documented");
+        for (int j = 0; j < i; j++)
+            CHECK(strcmp(dlx_fault_text(faults[i]), dlx_fault_text(faults[j])) != 0, "faults %d, %d: own sentences", i, j);
+        CHECK(strcmp(dlx_fault_text(faults[i]), unknown) != 0, "fault %d: not the unknown sentence", i);
+    }
     memset(&b, 0, sizeof b);
     CHECK(dlx_problem_search(p, INT64_MAX, 0, record, &b) == 92 && memcmp(a.data, b.data, sizeof a.data) == 0,
           "the same 92 solutions after the rejected options");
@@ -170,7 +191,10 @@ int main(int argc, char **argv) {
     p = dlx_problem_init(m, size, 3, 0, 2, 6);
     int32_t repeat[3] = {2, 1, 2}, all[3] = {2, 1, 0};
     CHECK(dlx_problem_add(p, repeat, 3) == DLX_ERR_ARG, "a repeated item");
+    CHECK(dlx_problem_fault(p, &entry, &first) == DLX_FAULT_REPEATED && entry == 2 && first == 0,
+          "fault: entry 2 repeats entry 0");
     CHECK(dlx_problem_add(p, all, 3) == 0 && dlx_problem_add(p, all, 3) == 1, "then two options fit");
+    CHECK(dlx_problem_fault(p, &entry, &first) == DLX_FAULT_NONE, "a success clears the fault");
     CHECK(dlx_problem_search(p, 5, 0, NULL, NULL) == 2, "each a cover");
     CHECK(tail_intact(m, size), "within its size");
     free(m);

@@ -88,6 +88,41 @@
 #define DLX_PROBLEM_ALIGN 16
 
 /**
+ * `dlx_problem_fault`: the last `dlx_problem_add` on the problem succeeded, or none was made.
+ */
+#define DLX_FAULT_NONE 0
+
+/**
+ * The option had no entries (`count` below 1).
+ */
+#define DLX_FAULT_EMPTY 1
+
+/**
+ * Entry `*entry` named no item of the problem.
+ */
+#define DLX_FAULT_OUT_OF_RANGE 2
+
+/**
+ * Entry `*entry` named the same item as the earlier entry `*first`.
+ */
+#define DLX_FAULT_REPEATED 3
+
+/**
+ * The option named secondary items only.
+ */
+#define DLX_FAULT_NO_PRIMARY 4
+
+/**
+ * The problem held as many options as it was sized for.
+ */
+#define DLX_FAULT_OPTIONS_FULL 5
+
+/**
+ * The option's entries did not fit in the entries the problem was sized for.
+ */
+#define DLX_FAULT_ENTRIES_FULL 6
+
+/**
  * An exact cover problem laid out by `dlx_problem_init` in memory the caller owns. Opaque:
  * only pointers to it are used, and they point at the start of that memory.
  */
@@ -291,12 +326,34 @@ dlx_problem *dlx_problem_init(void *memory,
  * range or repeated, or none of them is primary (such an option could never be chosen), or
  * `problem` is not one `dlx_problem_init` made; `DLX_ERR_CAPACITY` (-6) past the options or
  * entries the problem was sized for. Checked in that order (a repeat is found last, once the
- * option fits). A rejected option changes nothing.
+ * option fits). A rejected option changes nothing but what `dlx_problem_fault` reports: which
+ * entry was wrong, and how.
  *
  * # Safety
  * `problem` as for `dlx_problem_search`; `items` is NULL or points to `count` readable ints.
  */
 int32_t dlx_problem_add(dlx_problem *problem, const int32_t *items, int32_t count);
+
+/**
+ * Why the last `dlx_problem_add` on `problem` failed: one of the `DLX_FAULT_` codes, with the
+ * places it names written to `entry` and `first` (either may be NULL; -1 where the code
+ * names no place). Entries count from 0 within the rejected option (which would have had the
+ * next option index); places past 2^28 - 2 read as 2^28 - 1.
+ *
+ * Returns `DLX_FAULT_NONE` (0) when the last add succeeded or none was made (writing -1 to
+ * both); `DLX_ERR_NULL` (-2) for a NULL `problem`; `DLX_ERR_ARG` (-5) when `problem` is not
+ * one `dlx_problem_init` made (nothing written then). Reads only; thread-safe as reading is.
+ *
+ * # Safety
+ * `problem` as for `dlx_problem_search`; `entry` and `first` are NULL or writable.
+ */
+int dlx_problem_fault(const dlx_problem *problem, int32_t *entry, int32_t *first);
+
+/**
+ * Describes a `DLX_FAULT_` code in one English sentence: a static NUL-terminated string,
+ * never NULL, not to be freed; a generic sentence for any other value. Thread-safe.
+ */
+const char *dlx_fault_text(int fault);
 
 /**
  * Finds exact covers in a deterministic order, branching on the primary item with the fewest

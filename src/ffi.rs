@@ -4,7 +4,7 @@
 
 use core::ffi::{CStr, c_char, c_int, c_void};
 
-use dlx_core::{CELLS9, CELLS16, Error, Problem};
+use dlx_core::{CELLS9, CELLS16, Error, Fault, Problem};
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -459,7 +459,8 @@ unsafe fn open<'a>(problem: *mut dlx_problem) -> Result<Problem<'a>, c_int> {
 /// range or repeated, or none of them is primary (such an option could never be chosen), or
 /// `problem` is not one `dlx_problem_init` made; `DLX_ERR_CAPACITY` (-6) past the options or
 /// entries the problem was sized for. Checked in that order (a repeat is found last, once the
-/// option fits). A rejected option changes nothing.
+/// option fits). A rejected option changes nothing but what `dlx_problem_fault` reports: which
+/// entry was wrong, and how.
 ///
 /// # Safety
 /// `problem` as for `dlx_problem_search`; `items` is NULL or points to `count` readable ints.
@@ -473,15 +474,95 @@ pub unsafe extern "C" fn dlx_problem_add(problem: *mut dlx_problem, items: *cons
         Ok(problem) => problem,
         Err(code) => return code,
     };
-    if count < 1 {
-        return DLX_ERR_ARG;
-    }
-    // SAFETY: `items` points to `count` readable ints by contract.
-    let items = unsafe { core::slice::from_raw_parts(items, count as usize) };
+    let items = match usize::try_from(count) {
+        // SAFETY: `items` points to `count` readable ints by contract.
+        Ok(count) => unsafe { core::slice::from_raw_parts(items, count) },
+        Err(_) => &[], // rejected as an empty option, which dlx_problem_fault then reports
+    };
     match problem.add(items) {
         Ok(index) => index as i32,
         Err(e) => status(e),
     }
+}
+
+/// `dlx_problem_fault`: the last `dlx_problem_add` on the problem succeeded, or none was made.
+pub const DLX_FAULT_NONE: c_int = 0;
+/// The option had no entries (`count` below 1).
+pub const DLX_FAULT_EMPTY: c_int = 1;
+/// Entry `*entry` named no item of the problem.
+pub const DLX_FAULT_OUT_OF_RANGE: c_int = 2;
+/// Entry `*entry` named the same item as the earlier entry `*first`.
+pub const DLX_FAULT_REPEATED: c_int = 3;
+/// The option named secondary items only.
+pub const DLX_FAULT_NO_PRIMARY: c_int = 4;
+/// The problem held as many options as it was sized for.
+pub const DLX_FAULT_OPTIONS_FULL: c_int = 5;
+/// The option's entries did not fit in the entries the problem was sized for.
+pub const DLX_FAULT_ENTRIES_FULL: c_int = 6;
+
+fn fault_code(fault: Fault) -> (c_int, i32, i32) {
+    let at = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    match fault {
+        Fault::Empty => (DLX_FAULT_EMPTY, -1, -1),
+        Fault::OutOfRange { entry } => (DLX_FAULT_OUT_OF_RANGE, at(entry), -1),
+        Fault::Repeated { entry, first } => (DLX_FAULT_REPEATED, at(entry), at(first)),
+        Fault::NoPrimary => (DLX_FAULT_NO_PRIMARY, -1, -1),
+        Fault::OptionsFull => (DLX_FAULT_OPTIONS_FULL, -1, -1),
+        Fault::EntriesFull => (DLX_FAULT_ENTRIES_FULL, -1, -1),
+    }
+}
+
+/// Why the last `dlx_problem_add` on `problem` failed: one of the `DLX_FAULT_` codes, with the
+/// places it names written to `entry` and `first` (either may be NULL; -1 where the code
+/// names no place). Entries count from 0 within the rejected option (which would have had the
+/// next option index); places past 2^28 - 2 read as 2^28 - 1.
+///
+/// Returns `DLX_FAULT_NONE` (0) when the last add succeeded or none was made (writing -1 to
+/// both); `DLX_ERR_NULL` (-2) for a NULL `problem`; `DLX_ERR_ARG` (-5) when `problem` is not
+/// one `dlx_problem_init` made (nothing written then). Reads only; thread-safe as reading is.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `entry` and `first` are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_fault(problem: *const dlx_problem, entry: *mut i32, first: *mut i32) -> c_int {
+    // SAFETY: the caller's contract is `open`'s; nothing of the problem is written.
+    let problem = match unsafe { open(problem.cast_mut()) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    let (code, at, earlier) = problem.fault().map_or((DLX_FAULT_NONE, -1, -1), fault_code);
+    // SAFETY: each is NULL or writable by contract.
+    unsafe {
+        if !entry.is_null() {
+            *entry = at;
+        }
+        if !first.is_null() {
+            *first = earlier;
+        }
+    }
+    code
+}
+
+/// Describes a `DLX_FAULT_` code in one English sentence: a static NUL-terminated string,
+/// never NULL, not to be freed; a generic sentence for any other value. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn dlx_fault_text(fault: c_int) -> *const c_char {
+    let faults = [
+        Fault::Empty,
+        Fault::OutOfRange { entry: 0 },
+        Fault::Repeated { entry: 0, first: 0 },
+        Fault::NoPrimary,
+        Fault::OptionsFull,
+        Fault::EntriesFull,
+    ];
+    let text = match fault {
+        DLX_FAULT_NONE => c"no fault: the last option was added",
+        _ => match faults.into_iter().find(|&f| fault_code(f).0 == fault) {
+            Some(f) => f.text(),
+            None => c"unknown dlx fault code",
+        },
+    };
+    text.as_ptr()
 }
 
 /// Finds exact covers in a deterministic order, branching on the primary item with the fewest

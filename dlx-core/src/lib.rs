@@ -52,7 +52,7 @@ macro_rules! internal_modules {
 internal_modules!(bits, deadline, exact_cover, sudoku, target);
 
 pub use error::Error;
-pub use exact_cover::problem::Problem;
+pub use exact_cover::problem::{Fault, Problem};
 
 use core::mem::MaybeUninit;
 

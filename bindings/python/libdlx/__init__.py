@@ -34,7 +34,8 @@ from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 __all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "target_max",
            "solve_many", "count_many", "ExactCover", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
            "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
-           "DLX_TIMEOUT"]
+           "DLX_TIMEOUT", "DLX_FAULT_NONE", "DLX_FAULT_EMPTY", "DLX_FAULT_OUT_OF_RANGE", "DLX_FAULT_REPEATED",
+           "DLX_FAULT_NO_PRIMARY", "DLX_FAULT_OPTIONS_FULL", "DLX_FAULT_ENTRIES_FULL"]
 
 Text = Union[str, bytes, bytearray]
 
@@ -47,6 +48,14 @@ DLX_ERR_CELL = -4
 DLX_ERR_ARG = -5
 DLX_ERR_CAPACITY = -6
 DLX_TIMEOUT = -7
+# What dlx_problem_fault says of a rejected option (DlxError.detail puts it in words).
+DLX_FAULT_NONE = 0
+DLX_FAULT_EMPTY = 1
+DLX_FAULT_OUT_OF_RANGE = 2
+DLX_FAULT_REPEATED = 3
+DLX_FAULT_NO_PRIMARY = 4
+DLX_FAULT_OPTIONS_FULL = 5
+DLX_FAULT_ENTRIES_FULL = 6
 DLX16_OUT_LEN = 257
 DLX9_CELLS = 81
 DLX9_OUT_LEN = 82
@@ -95,6 +104,10 @@ _lib.dlx_problem_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
 _lib.dlx_problem_init.restype = ctypes.c_void_p
 _lib.dlx_problem_add.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32]
 _lib.dlx_problem_add.restype = ctypes.c_int32
+_lib.dlx_problem_fault.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int32)]
+_lib.dlx_problem_fault.restype = ctypes.c_int
+_lib.dlx_fault_text.argtypes = [ctypes.c_int]
+_lib.dlx_fault_text.restype = ctypes.c_char_p
 _lib.dlx_problem_search.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, _VISIT, ctypes.c_void_p]
 _lib.dlx_problem_search.restype = ctypes.c_int64
 _lib.dlx_problem_minimum.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32, ctypes.c_int64]
@@ -341,22 +354,24 @@ class ExactCover:
         ctypes.memmove(address, self._problem, size)
         return memory, address
 
-    def _check(self, option: Tuple[int, ...]) -> None:
-        """Raises DlxError(DLX_ERR_ARG) saying what is wrong with `option`, as the library
-        would reject it."""
+    def _fault(self, option: Tuple[int, ...]) -> DlxError:
+        """The DlxError(DLX_ERR_ARG) for the option the library just rejected, saying what
+        `dlx_problem_fault` found wrong with it."""
+        entry = ctypes.c_int32(-1)
+        fault = _lib.dlx_problem_fault(self._problem, ctypes.byref(entry), None)
         items = self.primary + self.secondary
-        seen = set()
-        for item in option:
-            if not 0 <= item < items:
-                raise DlxError(DLX_ERR_ARG, detail="item %d is outside 0..%d" % (item, items - 1))
-            if item in seen:
-                raise DlxError(DLX_ERR_ARG, detail="item %d appears twice in this option" % item)
-            seen.add(item)
-        if not option:
-            raise DlxError(DLX_ERR_ARG, detail="an option needs at least one item")
-        if not any(item < self.primary for item in option):
-            raise DlxError(DLX_ERR_ARG, detail="an option needs a primary item (0..%d)" % (self.primary - 1)
-                           if self.primary else "an option needs a primary item, and this problem has none")
+        if fault == DLX_FAULT_OUT_OF_RANGE:
+            detail = "item %d is outside 0..%d" % (option[entry.value], items - 1)
+        elif fault == DLX_FAULT_REPEATED:
+            detail = "item %d appears twice in this option" % option[entry.value]
+        elif fault == DLX_FAULT_EMPTY:
+            detail = "an option needs at least one item"
+        elif fault == DLX_FAULT_NO_PRIMARY:
+            detail = ("an option needs a primary item (0..%d)" % (self.primary - 1) if self.primary
+                      else "an option needs a primary item, and this problem has none")
+        else:
+            detail = _lib.dlx_fault_text(fault).decode("ascii")
+        return DlxError(DLX_ERR_ARG, detail=detail)
 
     def add(self, items: Iterable[int]) -> int:
         """Adds an option covering `items` (distinct item numbers, at least one primary) and
@@ -368,13 +383,18 @@ class ExactCover:
         for item in option:
             if not isinstance(item, int) or isinstance(item, bool):
                 raise TypeError("items must be int, not %s" % type(item).__name__)
-        self._check(option)
+        for item in option:
+            if not -2**31 <= item < 2**31:  # past what C's int32 holds: out of range all the same
+                items = self.primary + self.secondary
+                raise DlxError(DLX_ERR_ARG, detail="item %d is outside 0..%d" % (item, items - 1))
         array = (ctypes.c_int32 * len(option))(*option)
         code = _lib.dlx_problem_add(self._problem, array, len(option))
         if code == DLX_ERR_CAPACITY:
             options, entries = self._room
             self._layout(max(2 * options, len(self._options) + 1), max(2 * entries, self._entries + len(option)))
             code = _lib.dlx_problem_add(self._problem, array, len(option))
+        if code == DLX_ERR_ARG:
+            raise self._fault(option)
         if code < 0:
             _raise(code)
         self._options.append(option)

@@ -442,10 +442,13 @@ def test_exact_cover_calls_while_a_generator_is_open_answer_as_without_it():
 def test_exact_cover_option_errors_say_which_item():
     cover = dlx.ExactCover(2, 1)
     for bad, detail in (([0, 0], "item 0 appears twice in this option"), ([3], "item 3 is outside 0..2"),
-                        ([], "an option needs at least one item"), ([2], "an option needs a primary item (0..1)")):
+                        ([], "an option needs at least one item"), ([2], "an option needs a primary item (0..1)"),
+                        ([1, 0, 2, 0], "item 0 appears twice in this option"), ([0, -1], "item -1 is outside 0..2"),
+                        ([0, 2**40], "item 1099511627776 is outside 0..2")):
         with pytest.raises(dlx.DlxError) as e:
             cover.add(bad)
         assert e.value.detail == detail and detail in str(e.value) and e.value.code == dlx.DLX_ERR_ARG
+    assert len(cover) == 0 and cover.add([0, 2]) == 0 and cover.count() == 0
 
 
 def test_solve9_time_limit():

@@ -7,7 +7,7 @@
 //! probing and no reductions, so node counts compare with Knuth's program node for node.
 
 use crate::deadline::Deadline;
-use super::dlx::{Capacity, Choice, Dlx, Flow, Counts};
+use super::dlx::{BuildError, Capacity, Choice, Counts, Dlx, Flow};
 use crate::Error;
 use crate::error::count_limit;
 
@@ -27,9 +27,77 @@ const NEXT_NODE: usize = 7;
 const ENTRIES: usize = 8;
 const WIDEST: usize = 9;
 const NODES: usize = 10;
+const FAULT: usize = 11;
 const HEAD: usize = 12;
 /// Marks memory that [`Problem::new`] laid out ("dlxprob" and a layout version).
 const MAGIC_WORD: u64 = u64::from_le_bytes(*b"dlxprob1");
+
+/// What exactly was wrong with the last option [`Problem::add`] rejected: kept in the
+/// problem's header, so that a caller who only sees a status code can ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The option has no entries.
+    Empty,
+    /// An entry names no item of the problem.
+    OutOfRange {
+        /// The entry's place in the option, from 0.
+        entry: usize,
+    },
+    /// An entry names the same item as an earlier one.
+    Repeated {
+        /// The entry's place in the option, from 0.
+        entry: usize,
+        /// The earlier entry's place.
+        first: usize,
+    },
+    /// The option names secondary items only, so it could never be chosen.
+    NoPrimary,
+    /// The problem already holds as many options as it was sized for.
+    OptionsFull,
+    /// The option's entries do not fit in the entries the problem was sized for.
+    EntriesFull,
+}
+
+impl Fault {
+    /// What went wrong, in a sentence (the entry numbers are the caller's to add).
+    pub const fn text(self) -> &'static core::ffi::CStr {
+        match self {
+            Fault::Empty => c"the option has no entries",
+            Fault::OutOfRange { .. } => c"an entry names no item of the problem",
+            Fault::Repeated { .. } => c"an entry names the same item as an earlier entry",
+            Fault::NoPrimary => c"the option names no primary item",
+            Fault::OptionsFull => c"the problem holds as many options as it was sized for",
+            Fault::EntriesFull => c"the option's entries exceed the entries the problem was sized for",
+        }
+    }
+
+    /// The header word: the kind in the low 8 bits, then two 28-bit entry numbers (saturated:
+    /// an option of 2^28 entries and more names its places approximately).
+    fn pack(self) -> u64 {
+        let at = |n: usize| n.min((1 << 28) - 1) as u64;
+        match self {
+            Fault::Empty => 1,
+            Fault::OutOfRange { entry } => 2 | at(entry) << 8,
+            Fault::Repeated { entry, first } => 3 | at(entry) << 8 | at(first) << 36,
+            Fault::NoPrimary => 4,
+            Fault::OptionsFull => 5,
+            Fault::EntriesFull => 6,
+        }
+    }
+
+    fn unpack(word: u64) -> Option<Fault> {
+        let (entry, first) = ((word >> 8 & 0xFFF_FFFF) as usize, (word >> 36 & 0xFFF_FFFF) as usize);
+        Some(match word & 0xFF {
+            1 => Fault::Empty,
+            2 => Fault::OutOfRange { entry },
+            3 => Fault::Repeated { entry, first },
+            4 => Fault::NoPrimary,
+            5 => Fault::OptionsFull,
+            6 => Fault::EntriesFull,
+            _ => return None,
+        })
+    }
+}
 
 /// An exact cover problem in a caller's words: items `0..primary` must be covered exactly
 /// once, items `primary..primary + secondary` at most once; options are added one at a time
@@ -174,23 +242,47 @@ impl<'m> Problem<'m> {
     /// # Errors
     /// [`Error::Arg`] when `items` is empty, names an item out of range or twice, or no
     /// primary item; [`Error::Capacity`] past the options or entries the problem was sized
-    /// for. A rejected option changes nothing.
+    /// for. A rejected option changes nothing but [`fault`](Self::fault), which says which.
     pub fn add(&mut self, items: &[i32]) -> Result<usize, Error> {
+        let added = self.try_add(items);
+        self.head[FAULT] = added.err().flatten().map_or(0, Fault::pack);
+        added.map_err(|fault| match fault {
+            Some(Fault::OptionsFull | Fault::EntriesFull) => Error::Capacity,
+            // None: words whose header was changed so that they no longer hold a problem.
+            _ => Error::Arg,
+        })
+    }
+
+    /// Why the last [`add`](Self::add) failed; `None` when it succeeded (or none was made).
+    pub fn fault(&self) -> Option<Fault> {
+        Fault::unpack(self.head[FAULT])
+    }
+
+    fn try_add(&mut self, items: &[i32]) -> Result<usize, Option<Fault>> {
         let (primary, all) = (self.head[PRIMARY], self.head[PRIMARY] + self.head[SECONDARY]);
-        let in_range = |&i: &i32| u64::try_from(i).is_ok_and(|i| i < all);
-        if items.is_empty() || !items.iter().all(in_range) {
-            return Err(Error::Arg);
+        if items.is_empty() {
+            return Err(Some(Fault::Empty));
+        }
+        if let Some(entry) = items.iter().position(|&i| u64::try_from(i).map_or(true, |i| i >= all)) {
+            return Err(Some(Fault::OutOfRange { entry }));
         }
         let widest = items.iter().filter(|&&i| (i as u64) < primary).count() as u64;
         if widest == 0 {
-            return Err(Error::Arg);
+            return Err(Some(Fault::NoPrimary));
         }
-        if self.head[OPTIONS] >= self.head[OPTION_CAP] || self.head[ENTRIES] + items.len() as u64 > self.head[ENTRY_CAP] {
-            return Err(Error::Capacity);
+        if self.head[OPTIONS] >= self.head[OPTION_CAP] {
+            return Err(Some(Fault::OptionsFull));
+        }
+        if self.head[ENTRIES] + items.len() as u64 > self.head[ENTRY_CAP] {
+            return Err(Some(Fault::EntriesFull));
         }
         let (capacity, counts) = (self.capacity(), self.counts());
-        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
-        let option = engine.add_option_from(items.iter().map(|&i| i as usize + 1)).map_err(|_| Error::Arg)?;
+        let mut engine = dlx1(self.engine, capacity, counts).ok_or(None)?;
+        // Ranges, primary items and capacity are checked above: what is left is a repeat.
+        let option = engine.add_option_from(items.iter().map(|&i| i as usize + 1)).map_err(|e| match e {
+            BuildError::Repeated { entry, first } => Some(Fault::Repeated { entry, first }),
+            BuildError::Capacity | BuildError::BadOption => None,
+        })?;
         let number = engine.ordinal(option);
         let counts = engine.counts();
         self.save(counts);

@@ -284,8 +284,8 @@ fn bad_options_and_overflow_are_errors_not_panics() {
         assert_eq!(e.add_option(&[5]), Err(BuildError::BadOption));
         assert_eq!(e.add_option(&[]), Err(BuildError::BadOption));
         assert_eq!(e.add_option(&[0]), Err(BuildError::BadOption));
-        assert_eq!(e.add_option(&[2, 2]), Err(BuildError::BadOption));
-        assert_eq!(e.add_option(&[1, 4, 4]), Err(BuildError::BadOption));
+        assert_eq!(e.add_option(&[2, 2]), Err(BuildError::Repeated { entry: 1, first: 0 }));
+        assert_eq!(e.add_option(&[1, 4, 3, 4]), Err(BuildError::Repeated { entry: 3, first: 1 }));
         let mut added = 0;
         while e.add_option(&[1, 2, 3]).is_ok() {
             added += 1;

@@ -1,7 +1,7 @@
 //! General exact cover in caller memory against brute force (tests/reference) and known counts.
 
 use super::common::{exact_covers, langford, queens, random_cover, rng};
-use crate::{Error, Problem};
+use crate::{Error, Fault, Problem};
 
 /// Memory for a problem with exactly these options, as a caller would size it.
 fn memory_for(primary: usize, secondary: usize, options: &[Vec<i32>]) -> Vec<u64> {
@@ -136,19 +136,35 @@ fn bad_sizes_options_and_limits_are_errors_and_change_nothing() {
     let _ = p;
     let before = memory.clone();
     let mut p = Problem::open(&mut memory).unwrap();
-    for bad in [&[][..], &[5], &[-1], &[0, 0], &[1, 4, 1], &[3, 4], &[2, 7]] {
+    assert_eq!(p.fault(), None);
+    let repeated = |entry, first| Some(Fault::Repeated { entry, first });
+    for (bad, fault) in [
+        (&[][..], Some(Fault::Empty)),
+        (&[5], Some(Fault::OutOfRange { entry: 0 })),
+        (&[-1], Some(Fault::OutOfRange { entry: 0 })),
+        (&[0, 0], repeated(1, 0)),
+        (&[1, 4, 1], repeated(2, 0)),
+        (&[3, 4], Some(Fault::NoPrimary)),
+        (&[2, 7], Some(Fault::OutOfRange { entry: 1 })),
+        (&[0, 1, 1], repeated(2, 1)),
+        (&[4, 1, 2, 4], repeated(3, 0)), // found while linking, and undone
+    ] {
         assert_eq!(p.add(bad), Err(Error::Arg), "{bad:?}");
+        assert_eq!(p.fault(), fault, "{bad:?}");
     }
-    assert_eq!(p.add(&[0, 1, 1]), Err(Error::Arg));
-    assert_eq!(p.add(&[4, 1, 2, 4]), Err(Error::Arg), "a repeat found while linking is undone");
     // The counts are as they were (the nodes past the last option are free space), and the
-    // searches below see exactly the options accepted.
-    assert_eq!(memory[..Problem::HEAD_WORDS], before[..Problem::HEAD_WORDS], "rejected options change nothing");
+    // searches below see exactly the options accepted; only the fault word (the header's
+    // last) says what the last rejection was.
+    let head = Problem::HEAD_WORDS - 1;
+    assert_eq!(memory[..head], before[..head], "rejected options change nothing");
     let mut p = Problem::open(&mut memory).unwrap();
     assert_eq!(p.add(&[1, 2, 3, 4, 0]), Err(Error::Capacity), "6 entries in all");
+    assert_eq!(p.fault(), Some(Fault::EntriesFull));
     assert_eq!(p.add(&[1, 2]), Ok(1));
+    assert_eq!(p.fault(), None, "a success clears the fault");
     assert_eq!(p.add(&[2, 4]), Ok(2));
     assert_eq!(p.add(&[1]), Err(Error::Capacity));
+    assert_eq!(p.fault(), Some(Fault::OptionsFull));
     assert_eq!(p.search(0, || false, |_| false), Err(Error::Arg));
     assert_eq!(p.search(5, || false, |_| false), Ok(1));
     let mut out = [0; 3];
@@ -230,5 +246,33 @@ fn minimum_covers_of_random_tilings_are_smallest() {
             }
         }
         assert!(covered.iter().all(|&c| c == 1), "an exact cover");
+    }
+}
+
+#[test]
+fn the_fault_names_the_first_bad_entry_as_a_naive_scan_finds_it() {
+    // Random options over 6 items (3 primary), some out of range, some repeating: the fault
+    // against a scan written here (the first entry out of range, else the first repeat).
+    let size = Problem::size(6, 1000, 10_000).unwrap() / 8;
+    let mut memory = vec![0u64; size];
+    let mut p = Problem::new(&mut memory, 3, 3, 1000, 10_000).unwrap();
+    let mut state = 0x00DD_BA11_u64;
+    for _ in 0..3000 {
+        let len = (rng(&mut state) % 6) as usize;
+        let option: Vec<i32> = (0..len).map(|_| (rng(&mut state) % 8) as i32 - 1).collect();
+        let expected = if option.is_empty() {
+            Some(Fault::Empty)
+        } else if let Some(entry) = option.iter().position(|&i| !(0..6).contains(&i)) {
+            Some(Fault::OutOfRange { entry })
+        } else if option.iter().all(|&i| i >= 3) {
+            Some(Fault::NoPrimary)
+        } else {
+            (0..len).find_map(|k| {
+                option[..k].iter().position(|&i| i == option[k]).map(|first| Fault::Repeated { entry: k, first })
+            })
+        };
+        let added = p.add(&option);
+        assert_eq!(added.is_ok(), expected.is_none(), "{option:?}");
+        assert_eq!(p.fault(), expected, "{option:?}");
     }
 }

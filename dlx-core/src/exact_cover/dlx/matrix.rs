@@ -103,12 +103,17 @@ impl<'m, I: Index> Dlx<'m, I> {
         let mut primary = false;
         for (k, item) in items.enumerate() {
             let x = first + k;
-            if !(1..=self.items).contains(&item) || self.nodes[item].up.to_usize() >= first {
+            if !(1..=self.items).contains(&item) {
                 self.unlink_new(first, x);
                 return Err(BuildError::BadOption);
             }
-            primary |= self.is_primary(item);
+            // The item's last node is this option's own when the option named it already.
             let last = self.nodes[item].up.to_usize();
+            if last >= first {
+                self.unlink_new(first, x);
+                return Err(BuildError::Repeated { entry: k, first: last - first });
+            }
+            primary |= self.is_primary(item);
             self.nodes[x] = Node { top: I::from_usize(item), up: I::from_usize(last), down: I::from_usize(item) };
             self.nodes[last].down = I::from_usize(x);
             self.nodes[item].up = I::from_usize(x);

@@ -70,9 +70,11 @@ impl OptionRef {
 pub enum BuildError {
     /// More items, options or nodes than the engine's capacity.
     Capacity,
-    /// An option that is empty, names an item outside `1..=n` or one item twice, or names no
-    /// primary item (it could never be chosen).
+    /// An option that is empty, names an item outside `1..=n`, or names no primary item (it
+    /// could never be chosen).
     BadOption,
+    /// An option whose entry `entry` (from 0) names the item of its entry `first` again.
+    Repeated { entry: usize, first: usize },
 }
 
 /// What a solution callback asks the search to do next.
