@@ -65,6 +65,28 @@ fn check(data: &[u8]) {
                 };
                 let got = unsafe { dlx_problem_add(p, option.as_ptr(), option.len() as i32) };
                 assert_eq!(got, expected, "add {option:?} to {model:?}");
+                // The fault names the first check that failed, in the order above.
+                let first_repeat = (1..option.len())
+                    .find_map(|k| option[..k].iter().position(|&i| i == option[k]).map(|f| (k as i32, f as i32)));
+                let fault = if got >= 0 {
+                    (DLX_FAULT_NONE, -1, -1)
+                } else if option.is_empty() {
+                    (DLX_FAULT_EMPTY, -1, -1)
+                } else if let Some(k) = option.iter().position(|i| !(0..items).contains(i)) {
+                    (DLX_FAULT_OUT_OF_RANGE, k as i32, -1)
+                } else if !has_primary {
+                    (DLX_FAULT_NO_PRIMARY, -1, -1)
+                } else if model.len() as i32 >= cap_options {
+                    (DLX_FAULT_OPTIONS_FULL, -1, -1)
+                } else if got == DLX_ERR_CAPACITY {
+                    (DLX_FAULT_ENTRIES_FULL, -1, -1)
+                } else {
+                    let (k, f) = first_repeat.expect("a repeat is what is left");
+                    (DLX_FAULT_REPEATED, k, f)
+                };
+                let (mut entry, mut earlier) = (0, 0);
+                let code = unsafe { dlx_problem_fault(p, &mut entry, &mut earlier) };
+                assert_eq!((code, entry, earlier), fault, "fault of {option:?}");
                 if got >= 0 {
                     entries += option.len() as i64;
                     model.push(option);
