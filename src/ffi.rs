@@ -500,17 +500,15 @@ pub const DLX_FAULT_OPTIONS_FULL: c_int = 5;
 /// The option's entries did not fit in the entries the problem was sized for.
 pub const DLX_FAULT_ENTRIES_FULL: c_int = 6;
 
-fn fault_code(fault: Fault) -> (c_int, i32, i32) {
-    let at = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
-    match fault {
-        Fault::Empty => (DLX_FAULT_EMPTY, -1, -1),
-        Fault::OutOfRange { entry } => (DLX_FAULT_OUT_OF_RANGE, at(entry), -1),
-        Fault::Repeated { entry, first } => (DLX_FAULT_REPEATED, at(entry), at(first)),
-        Fault::NoPrimary => (DLX_FAULT_NO_PRIMARY, -1, -1),
-        Fault::OptionsFull => (DLX_FAULT_OPTIONS_FULL, -1, -1),
-        Fault::EntriesFull => (DLX_FAULT_ENTRIES_FULL, -1, -1),
-    }
-}
+// Literals, so that cbindgen writes numbers into the header; checked against the core's.
+const _: () = assert!(
+    DLX_FAULT_EMPTY == Fault::Empty.code() as c_int
+        && DLX_FAULT_OUT_OF_RANGE == Fault::OutOfRange { entry: 0 }.code() as c_int
+        && DLX_FAULT_REPEATED == Fault::Repeated { entry: 0, first: 0 }.code() as c_int
+        && DLX_FAULT_NO_PRIMARY == Fault::NoPrimary.code() as c_int
+        && DLX_FAULT_OPTIONS_FULL == Fault::OptionsFull.code() as c_int
+        && DLX_FAULT_ENTRIES_FULL == Fault::EntriesFull.code() as c_int
+);
 
 /// Why the last `dlx_problem_add` on `problem` failed: one of the `DLX_FAULT_` codes, with the
 /// places it names written to `entry` and `first` (either may be NULL; -1 where the code
@@ -530,7 +528,11 @@ pub unsafe extern "C" fn dlx_problem_fault(problem: *const dlx_problem, entry: *
         Ok(problem) => problem,
         Err(code) => return code,
     };
-    let (code, at, earlier) = problem.fault().map_or((DLX_FAULT_NONE, -1, -1), fault_code);
+    let place = |n: Option<usize>| n.map_or(-1, |n| i32::try_from(n).unwrap_or(i32::MAX));
+    let (code, at, earlier) = match problem.fault() {
+        Some(fault) => (c_int::from(fault.code()), place(fault.places().0), place(fault.places().1)),
+        None => (DLX_FAULT_NONE, -1, -1),
+    };
     // SAFETY: each is NULL or writable by contract.
     unsafe {
         if !entry.is_null() {
@@ -547,20 +549,10 @@ pub unsafe extern "C" fn dlx_problem_fault(problem: *const dlx_problem, entry: *
 /// never NULL, not to be freed; a generic sentence for any other value. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn dlx_fault_text(fault: c_int) -> *const c_char {
-    let faults = [
-        Fault::Empty,
-        Fault::OutOfRange { entry: 0 },
-        Fault::Repeated { entry: 0, first: 0 },
-        Fault::NoPrimary,
-        Fault::OptionsFull,
-        Fault::EntriesFull,
-    ];
-    let text = match fault {
-        DLX_FAULT_NONE => c"no fault: the last option was added",
-        _ => match faults.into_iter().find(|&f| fault_code(f).0 == fault) {
-            Some(f) => f.text(),
-            None => c"unknown dlx fault code",
-        },
+    let text = match u8::try_from(fault).ok().and_then(|code| Fault::of_code(code, 0, 0)) {
+        Some(known) => known.text(),
+        None if fault == DLX_FAULT_NONE => c"no fault: the last option was added",
+        None => c"unknown dlx fault code",
     };
     text.as_ptr()
 }

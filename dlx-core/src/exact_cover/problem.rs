@@ -71,23 +71,32 @@ impl Fault {
         }
     }
 
-    /// The header word: the kind in the low 8 bits, then two 28-bit entry numbers (saturated:
-    /// an option of 2^28 entries and more names its places approximately).
-    fn pack(self) -> u64 {
-        let at = |n: usize| n.min((1 << 28) - 1) as u64;
+    /// Its number, 1 to 6 in the order above: the C library's `DLX_FAULT_` code, and the low
+    /// byte of the header word that keeps it.
+    pub const fn code(self) -> u8 {
         match self {
             Fault::Empty => 1,
-            Fault::OutOfRange { entry } => 2 | at(entry) << 8,
-            Fault::Repeated { entry, first } => 3 | at(entry) << 8 | at(first) << 36,
+            Fault::OutOfRange { .. } => 2,
+            Fault::Repeated { .. } => 3,
             Fault::NoPrimary => 4,
             Fault::OptionsFull => 5,
             Fault::EntriesFull => 6,
         }
     }
 
-    fn unpack(word: u64) -> Option<Fault> {
-        let (entry, first) = ((word >> 8 & 0xFFF_FFFF) as usize, (word >> 36 & 0xFFF_FFFF) as usize);
-        Some(match word & 0xFF {
+    /// The places the fault names: the entry, and the earlier entry it repeats.
+    pub const fn places(self) -> (Option<usize>, Option<usize>) {
+        match self {
+            Fault::OutOfRange { entry } => (Some(entry), None),
+            Fault::Repeated { entry, first } => (Some(entry), Some(first)),
+            _ => (None, None),
+        }
+    }
+
+    /// The fault of [`code`](Self::code) `code` naming `entry` and `first` (where it names
+    /// places); `None` for any other code.
+    pub const fn of_code(code: u8, entry: usize, first: usize) -> Option<Fault> {
+        Some(match code {
             1 => Fault::Empty,
             2 => Fault::OutOfRange { entry },
             3 => Fault::Repeated { entry, first },
@@ -97,7 +106,22 @@ impl Fault {
             _ => return None,
         })
     }
+
+    /// The header word: the code in the low 8 bits, then the two places in 28 bits each
+    /// (saturated: an option of 2^28 entries and more names its places approximately).
+    fn pack(self) -> u64 {
+        let at = |n: Option<usize>| n.map_or(0, |n| n.min(PLACE as usize) as u64);
+        let (entry, first) = self.places();
+        u64::from(self.code()) | at(entry) << 8 | at(first) << 36
+    }
+
+    fn unpack(word: u64) -> Option<Fault> {
+        Fault::of_code(word as u8, (word >> 8 & PLACE) as usize, (word >> 36 & PLACE) as usize)
+    }
 }
+
+/// The largest place a fault word keeps.
+const PLACE: u64 = (1 << 28) - 1;
 
 /// An exact cover problem in a caller's words: items `0..primary` must be covered exactly
 /// once, items `primary..primary + secondary` at most once; options are added one at a time

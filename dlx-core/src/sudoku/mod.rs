@@ -100,9 +100,11 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     fn option_at(&self, item: usize, slot: u32) -> usize {
         let side = Self::SIDE;
         let slot = slot as usize;
-        let (family, unit, digit) = Self::SHAPE.locate(item);
+        // For a cell's item `k` is its column (the slot is the digit); for the others the digit.
+        let (family, unit, k) = Self::SHAPE.locate(item);
+        let digit = k;
         let cell = match family {
-            Family::Cell => return (unit * side + digit) * side + slot,
+            Family::Cell => return (unit * side + k) * side + slot,
             Family::Row => unit * side + slot,
             Family::Column => slot * side + unit,
             Family::Box => (unit / BOX * BOX + slot / BOX) * side + unit % BOX * BOX + slot % BOX,

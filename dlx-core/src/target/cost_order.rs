@@ -9,10 +9,11 @@ use crate::bits::ones;
 use crate::deadline::Deadline;
 use crate::sudoku::nine::{Board, COLUMN, ROW};
 
-const CELLS: usize = 81;
+use super::weights::CELLS;
 
-/// A cost for every (cell, digit), digits 1..=9 (index 0 unused).
-pub(crate) type Costs = [[i64; 10]; CELLS];
+/// A cost for every (cell, digit), digits 1..=9 (index 0 unused): the row relaxation's reduced
+/// costs, or the pattern bound's added to them.
+pub(crate) type Costs = super::relaxation::ReducedCosts;
 
 /// The first completion of `cells` (0 blank, 1..=9 a given) that puts in each cell one of its
 /// `allowed` digits (bit d for digit d), found when each branch tries its cell's digits

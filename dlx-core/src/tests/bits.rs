@@ -14,6 +14,7 @@ fn ones_yields_the_set_bits_lowest_first() {
         let mask = super::common::rng(&mut state) >> (super::common::rng(&mut state) % 64);
         assert!(ones(mask).eq(naive(mask)), "{mask:#x}");
         assert_eq!(ones(mask).len(), mask.count_ones() as usize);
+        assert_eq!(ones(mask).count(), mask.count_ones() as usize, "as many steps as set bits");
         assert!(ones(mask as u16).eq(naive(u64::from(mask as u16))));
         assert!(ones(mask as u32).eq(naive(u64::from(mask as u32))));
     }

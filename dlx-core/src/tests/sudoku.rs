@@ -659,8 +659,12 @@ fn one_numbering_of_the_cover_items_for_both_searches() {
             let b = (r / size) * size + c / size;
             for digit in 1..=side {
                 let items = shape.option_items(cell, digit - 1);
+                // The numbers themselves, written out: cells, rows, boxes, columns.
+                let d = digit - 1;
+                let numbers = [cell, cells + r * side + d, 3 * cells + c * side + d, 2 * cells + b * side + d];
+                assert_eq!(items, numbers);
                 assert_eq!(
-                    items.map(|i| 1 + i),
+                    numbers.map(|i| 1 + i),
                     [
                         shape.cell_item(cell),
                         shape.row_item(r, digit),

@@ -75,7 +75,7 @@ impl Capacity {
     /// 64-bit words of memory an engine of this capacity with `I` links takes.
     pub const fn words<I: Index>(self) -> usize {
         let per_item = words_of(self.items * I::BYTES);
-        // llink, rlink, chosen, removed_from, shrunk, dense, pos; forced is two of them.
+        // llink, rlink, chosen, level_start, shrunk, dense, pos; forced is two of them.
         9 * per_item
             + words_of(3 * self.nodes * I::BYTES)
             + words_of(self.options * I::BYTES)
