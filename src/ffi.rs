@@ -374,8 +374,9 @@ pub type dlx_visit = Option<unsafe extern "C" fn(context: *mut c_void, options: 
 
 /// Bytes of memory for an exact cover problem with up to `items` items in all (primary and
 /// secondary), `options` options and `entries` option entries (the sum of all option
-/// lengths), the search's own stack included: about 60 bytes per item, 16 per option and 12
-/// per entry, a multiple of 16.
+/// lengths), the search's own stacks included and room for colors, bounds and costs (any
+/// problem may use them): about 110 bytes per item, 90 per option and 28 per entry, a
+/// multiple of 16.
 ///
 /// Returns 0 when an argument is negative or the problem is beyond the library's limits:
 /// `items + options + entries` at most 2,147,483,645, and the size within the address space.
@@ -485,7 +486,81 @@ pub unsafe extern "C" fn dlx_problem_add(problem: *mut dlx_problem, items: *cons
     }
 }
 
-/// `dlx_problem_fault`: the last `dlx_problem_add` on the problem succeeded, or none was made.
+/// Appends an option covering the `count` distinct items `items[0 .. count - 1]`, entry `k`
+/// with the color `colors[k]` (0: no color; `colors` NULL: none has one), at cost `cost`: the
+/// whole form of `dlx_problem_add`, whose options have no colors and cost 1.
+///
+/// Colors are Knuth's (his DLX2): only secondary items have them, and chosen options that share
+/// a secondary item must all give it the same color; an entry without a color is exclusive (no
+/// other chosen option may name that item). Costs are his DLX5's, nonnegative, for
+/// `dlx_problem_minimum` and `dlx_problem_at_most`.
+///
+/// Returns the option's index (the same numbering as `dlx_problem_add`'s); `DLX_ERR_NULL` (-2)
+/// when `problem` or `items` is NULL; `DLX_ERR_ARG` (-5) for everything `dlx_problem_add`
+/// rejects, a color on a primary item, a negative color or a negative cost;
+/// `DLX_ERR_CAPACITY` (-6) past the options or entries the problem was sized for. A rejected
+/// option changes nothing but what `dlx_problem_fault` reports.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `items` is NULL or points to `count` readable ints,
+/// and `colors` is NULL or points to `count` readable ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_add_option(
+    problem: *mut dlx_problem,
+    items: *const i32,
+    colors: *const i32,
+    count: i32,
+    cost: i32,
+) -> i32 {
+    if items.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    let (items, colors) = match usize::try_from(count) {
+        // SAFETY: `items`, and `colors` when not NULL, point to `count` readable ints by
+        // contract.
+        Ok(count) => unsafe {
+            let colors = (!colors.is_null()).then(|| core::slice::from_raw_parts(colors, count));
+            (core::slice::from_raw_parts(items, count), colors)
+        },
+        Err(_) => (&[][..], None), // rejected as an empty option, which dlx_problem_fault then reports
+    };
+    match problem.add_option(items, colors, cost) {
+        Ok(index) => index as i32,
+        Err(e) => status(e),
+    }
+}
+
+/// Bounds primary item `item`: every solution covers it at least `lo` and at most `hi` times
+/// (Knuth's multiplicities, his DLX3; 1 and 1 until set). `lo` 1 and `hi` its number of
+/// options is the repeat cover's "every item at least once"; `lo` 0 makes the item optional.
+/// May be called before or after options are added, until the search.
+///
+/// Returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem`; `DLX_ERR_ARG` (-5) when
+/// `item` is not a primary item, `lo` is negative or above `hi`, `hi` is below 1, or `problem`
+/// is not one `dlx_problem_init` made (nothing changed then).
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_bounds(problem: *mut dlx_problem, item: i32, lo: i32, hi: i32) -> c_int {
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    match problem.set_bounds(item, lo, hi) {
+        Ok(()) => DLX_OK,
+        Err(e) => status(e),
+    }
+}
+
+/// `dlx_problem_fault`: the last `dlx_problem_add` or `dlx_problem_add_option` on the problem
+/// succeeded, or none was made.
 pub const DLX_FAULT_NONE: c_int = 0;
 /// The option had no entries (`count` below 1).
 pub const DLX_FAULT_EMPTY: c_int = 1;
@@ -499,6 +574,12 @@ pub const DLX_FAULT_NO_PRIMARY: c_int = 4;
 pub const DLX_FAULT_OPTIONS_FULL: c_int = 5;
 /// The option's entries did not fit in the entries the problem was sized for.
 pub const DLX_FAULT_ENTRIES_FULL: c_int = 6;
+/// Entry `*entry` gave a primary item a color (only secondary items have colors).
+pub const DLX_FAULT_COLOR_ON_PRIMARY: c_int = 7;
+/// Entry `*entry` had a negative color.
+pub const DLX_FAULT_NEGATIVE_COLOR: c_int = 8;
+/// The option's cost was negative.
+pub const DLX_FAULT_NEGATIVE_COST: c_int = 9;
 
 // Literals, so that cbindgen writes numbers into the header; checked against the core's.
 const _: () = assert!(
@@ -508,9 +589,12 @@ const _: () = assert!(
         && DLX_FAULT_NO_PRIMARY == Fault::NoPrimary.code() as c_int
         && DLX_FAULT_OPTIONS_FULL == Fault::OptionsFull.code() as c_int
         && DLX_FAULT_ENTRIES_FULL == Fault::EntriesFull.code() as c_int
+        && DLX_FAULT_COLOR_ON_PRIMARY == Fault::ColorOnPrimary { entry: 0 }.code() as c_int
+        && DLX_FAULT_NEGATIVE_COLOR == Fault::NegativeColor { entry: 0 }.code() as c_int
+        && DLX_FAULT_NEGATIVE_COST == Fault::NegativeCost.code() as c_int
 );
 
-/// Why the last `dlx_problem_add` on `problem` failed: one of the `DLX_FAULT_` codes, with the
+/// Why the last `dlx_problem_add` or `dlx_problem_add_option` on `problem` failed: one of the `DLX_FAULT_` codes, with the
 /// places it names written to `entry` and `first` (either may be NULL; -1 where the code
 /// names no place). Entries count from 0 within the rejected option (which would have had the
 /// next option index); places past 2^28 - 2 read as 2^28 - 1.
@@ -557,14 +641,19 @@ pub extern "C" fn dlx_fault_text(fault: c_int) -> *const c_char {
     text.as_ptr()
 }
 
-/// Finds exact covers in a deterministic order, branching on the primary item with the fewest
-/// options (Knuth's MRV rule, the first such item), and calls `visit` (may be NULL) with each
-/// one's option indices, ascending.
+/// Finds the problem's solutions in a deterministic order and calls `visit` (may be NULL) with
+/// each one's option indices, ascending. Each solution is visited once: with bounds, a set of
+/// options that meets every item's bounds; with colors, one whose options agree on the color
+/// of every secondary item they share.
 ///
 /// Stops after `limit` solutions (`INT64_MAX` for all), when `visit` returns nonzero, or at
 /// `max_ms` milliseconds on the monotonic clock (0: no limit). A problem with no primary items
 /// has one solution, the empty one. The problem is unchanged afterwards: options can be added
-/// and it can be searched again. The search is DLX1's, node for node (`dlx_problem_nodes`).
+/// and it can be searched again. For a problem of DLX1's kind (no colors, no bounds set, every
+/// option of cost 1) the search is DLX1's, node for node (`dlx_problem_nodes`): it branches on
+/// the primary item with the fewest options (Knuth's MRV rule, the first such). Otherwise it
+/// branches on the item with the fewest branches (Knuth's DLX3 rule), on each of an exact
+/// item's options in turn, or on its first option in or out (docs/design.md).
 ///
 /// Returns the number of solutions visited; `DLX_ERR_NULL` (-2) for a NULL `problem`;
 /// `DLX_ERR_ARG` (-5) when `limit` is below 1, `max_ms` negative, or `problem` not one
@@ -606,9 +695,14 @@ pub unsafe extern "C" fn dlx_problem_search(
     }
 }
 
-/// An exact cover with the fewest options (ZOJ 3209 "Treasure Map"), the first such in search
-/// order, by branch and bound: a node is cut when the options chosen plus the primary items
-/// left over the most primary items any option covers cannot beat the best cover so far.
+/// A solution of the least total cost: for a problem whose options all cost 1, as
+/// `dlx_problem_add`'s do, the fewest options (ZOJ 3209 "Treasure Map"); with colors, bounds
+/// and costs, Knuth's rules (what none of his programs minimizes: DLX5 has no bounds). Branch
+/// and bound: for a problem of DLX1's kind (no colors, bounds or costs) the first least cover
+/// in search order, a node cut when the options chosen plus the primary items left over the
+/// most primary items any option covers cannot beat the best so far; otherwise a node is cut
+/// when its cost plus a lower bound from the covering LP's dual (docs/design.md) cannot.
+/// `dlx_problem_cost` then gives the cost.
 ///
 /// Writes the cover's option indices, ascending, to `options` (room for `capacity`) and returns
 /// how many; `DLX_UNSOLVABLE` (-1) when there is no cover; `DLX_ERR_NULL` (-2) for a NULL
@@ -627,6 +721,24 @@ pub unsafe extern "C" fn dlx_problem_minimum(
     capacity: i32,
     max_ms: i64,
 ) -> i32 {
+    // SAFETY: the caller's contract is `cover_into`'s.
+    unsafe { cover_into(problem, options, capacity, max_ms, |problem, out, expired| problem.minimum(out, expired)) }
+}
+
+/// The checks `dlx_problem_minimum` and `dlx_problem_at_most` share, then `find` with the
+/// problem, the caller's `options` array of `capacity` ints and the time limit; its cover's
+/// length, or the status code.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `options` is NULL or points to `capacity` writable
+/// ints, used by nothing else meanwhile.
+unsafe fn cover_into(
+    problem: *mut dlx_problem,
+    options: *mut i32,
+    capacity: i32,
+    max_ms: i64,
+    find: impl FnOnce(&mut Problem<'_>, &mut [i32], &mut dyn FnMut() -> bool) -> Result<usize, Error>,
+) -> i32 {
     // SAFETY: the caller's contract is `open`'s.
     let mut problem = match unsafe { open(problem) } {
         Ok(problem) => problem,
@@ -635,7 +747,7 @@ pub unsafe extern "C" fn dlx_problem_minimum(
     if options.is_null() && capacity > 0 {
         return DLX_ERR_NULL;
     }
-    let expired = match expiry(max_ms) {
+    let mut expired = match expiry(max_ms) {
         Ok(expired) => expired,
         Err(code) => return code,
     };
@@ -648,9 +760,49 @@ pub unsafe extern "C" fn dlx_problem_minimum(
         // SAFETY: `options` points to `capacity` writable ints by contract.
         unsafe { core::slice::from_raw_parts_mut(options, capacity as usize) }
     };
-    match problem.minimum(out, expired) {
+    match find(&mut problem, out, &mut expired) {
         Ok(n) => n as i32,
         Err(e) => status(e),
+    }
+}
+
+/// A solution of total cost at most `limit`, the first the search finds: the judges' question
+/// "can K options do?" (HDU 2295) for a problem whose options cost 1. The search stops at the
+/// first such solution, or as soon as the cost bound proves there is none.
+///
+/// Writes its option indices, ascending, to `options` (room for `capacity`) and returns how
+/// many; `DLX_UNSOLVABLE` (-1) when no solution costs at most `limit` (a negative `limit`
+/// included); the other codes, and the problem afterwards, as for `dlx_problem_minimum`.
+/// `dlx_problem_cost` then gives the cost.
+///
+/// # Safety
+/// As for `dlx_problem_minimum`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_at_most(
+    problem: *mut dlx_problem,
+    limit: i64,
+    options: *mut i32,
+    capacity: i32,
+    max_ms: i64,
+) -> i32 {
+    // SAFETY: the caller's contract is `cover_into`'s.
+    unsafe {
+        cover_into(problem, options, capacity, max_ms, |problem, out, expired| problem.at_most(limit, out, expired))
+    }
+}
+
+/// The total cost of the solution the last successful `dlx_problem_minimum` or
+/// `dlx_problem_at_most` on `problem` wrote (its number of options when every option costs 1);
+/// 0 before any. `DLX_ERR_NULL` (-2) for NULL, `DLX_ERR_ARG` (-5) for a foreign pointer.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search` (read only).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_cost(problem: *const dlx_problem) -> i64 {
+    // SAFETY: the caller's contract is `open`'s; nothing is written.
+    match unsafe { open(problem.cast_mut()) } {
+        Ok(problem) => problem.cost(),
+        Err(code) => code.into(),
     }
 }
 

@@ -3,10 +3,15 @@
 //! takes the engine up again from the header ([`Dlx::resume`]), so nothing lives between
 //! calls but those words, and nothing is allocated.
 //!
-//! Searches here are DLX1's: the primary item with the fewest options, the first such, no
-//! probing and no reductions, so node counts compare with Knuth's program node for node.
+//! A problem of DLX1's kind (items covered exactly once or at most once, every option costing
+//! one) is searched as DLX1 searches: the primary item with the fewest options, the first
+//! such, no probing and no reductions, so node counts compare with Knuth's program node for
+//! node. Once an entry has a color, an item other bounds or an option another cost, the
+//! general search of `dlx::mcc` runs on the same links, with per-node, per-item and per-option
+//! arrays kept after the engine's words.
 
 use crate::deadline::Deadline;
+use super::dlx::mcc::{Goal, Rules, Work};
 use super::dlx::{BuildError, Capacity, Choice, Counts, Dlx, Flow};
 use crate::Error;
 use crate::error::count_limit;
@@ -27,10 +32,21 @@ const NEXT_NODE: usize = 7;
 const ENTRIES: usize = 8;
 const WIDEST: usize = 9;
 const NODES: usize = 10;
-const FAULT: usize = 11;
-const HEAD: usize = 12;
+/// Which of [`COLORED`], [`BOUNDED`] and [`COSTED`] the problem is.
+const KIND: usize = 11;
+/// The total cost of the cover the last [`Problem::minimum`] or [`Problem::at_most`] wrote.
+const COST: usize = 12;
+/// Last, so that a rejected option changes only the header's last word.
+const FAULT: usize = 13;
+const HEAD: usize = 14;
 /// Marks memory that [`Problem::new`] laid out ("dlxprob" and a layout version).
-const MAGIC_WORD: u64 = u64::from_le_bytes(*b"dlxprob1");
+const MAGIC_WORD: u64 = u64::from_le_bytes(*b"dlxprob2");
+
+/// Kinds of problem beyond DLX1's: some entry has a color, some item bounds other than 1:1,
+/// some option a cost other than 1.
+const COLORED: u64 = 1;
+const BOUNDED: u64 = 2;
+const COSTED: u64 = 4;
 
 /// What exactly was wrong with the last option [`Problem::add`] rejected: kept in the
 /// problem's header, so that a caller who only sees a status code can ask.
@@ -56,6 +72,18 @@ pub enum Fault {
     OptionsFull,
     /// The option's entries do not fit in the entries the problem was sized for.
     EntriesFull,
+    /// An entry gives a primary item a color (only secondary items have colors).
+    ColorOnPrimary {
+        /// The entry's place in the option, from 0.
+        entry: usize,
+    },
+    /// An entry's color is negative.
+    NegativeColor {
+        /// The entry's place in the option, from 0.
+        entry: usize,
+    },
+    /// The option's cost is negative.
+    NegativeCost,
 }
 
 impl Fault {
@@ -68,10 +96,13 @@ impl Fault {
             Fault::NoPrimary => c"the option names no primary item",
             Fault::OptionsFull => c"the problem holds as many options as it was sized for",
             Fault::EntriesFull => c"the option's entries exceed the entries the problem was sized for",
+            Fault::ColorOnPrimary { .. } => c"an entry gives a primary item a color",
+            Fault::NegativeColor { .. } => c"an entry's color is negative",
+            Fault::NegativeCost => c"the option's cost is negative",
         }
     }
 
-    /// Its number, 1 to 6 in the order above: the C library's `DLX_FAULT_` code, and the low
+    /// Its number, 1 to 9 in the order above: the C library's `DLX_FAULT_` code, and the low
     /// byte of the header word that keeps it.
     pub const fn code(self) -> u8 {
         match self {
@@ -81,13 +112,18 @@ impl Fault {
             Fault::NoPrimary => 4,
             Fault::OptionsFull => 5,
             Fault::EntriesFull => 6,
+            Fault::ColorOnPrimary { .. } => 7,
+            Fault::NegativeColor { .. } => 8,
+            Fault::NegativeCost => 9,
         }
     }
 
     /// The places the fault names: the entry, and the earlier entry it repeats.
     pub const fn places(self) -> (Option<usize>, Option<usize>) {
         match self {
-            Fault::OutOfRange { entry } => (Some(entry), None),
+            Fault::OutOfRange { entry } | Fault::ColorOnPrimary { entry } | Fault::NegativeColor { entry } => {
+                (Some(entry), None)
+            }
             Fault::Repeated { entry, first } => (Some(entry), Some(first)),
             _ => (None, None),
         }
@@ -103,6 +139,9 @@ impl Fault {
             4 => Fault::NoPrimary,
             5 => Fault::OptionsFull,
             6 => Fault::EntriesFull,
+            7 => Fault::ColorOnPrimary { entry },
+            8 => Fault::NegativeColor { entry },
+            9 => Fault::NegativeCost,
             _ => return None,
         })
     }
@@ -128,26 +167,76 @@ const PLACE: u64 = (1 << 28) - 1;
 /// and numbered from 0 in that order.
 pub struct Problem<'m> {
     head: &'m mut [u64],
-    /// Two arrays of `items + 1` option numbers: a solution as it is reported, and the best
+    /// Two arrays of `options + 1` option numbers: a solution as it is reported, and the best
     /// cover [`minimum`](Self::minimum) has found so far.
     answers: &'m mut [i32],
     engine: &'m mut [u64],
+    /// The general search's [`Rules`]: per node a color and an option number, per item two
+    /// bounds, per option a cost, in that order.
+    rules: &'m mut [u32],
+    /// The general search's [`Work`].
+    work: &'m mut [u64],
 }
 
-/// The layout of a problem of `items` items, `options` options and `entries` entries: words
-/// of the answers and of the engine, or `None` beyond the limit (items + options + entries at most 2^31 - 3) or the address space.
-fn layout(items: u64, options: u64, entries: u64) -> Option<(usize, usize, Capacity)> {
+/// What the general search works with, borrowed from a problem's words.
+struct General<'a> {
+    engine: Dlx<'a, u32>,
+    rules: Rules<'a>,
+    work: Work<'a>,
+    /// A solution as it is reported; the best one found.
+    answer: &'a mut [i32],
+    best: &'a mut [i32],
+}
+
+/// Where each of [`Rules`]' arrays starts in [`Problem::rules`], and their total length.
+struct RuleLayout {
+    owner: usize,
+    lo: usize,
+    hi: usize,
+    cost: usize,
+    end: usize,
+}
+
+impl RuleLayout {
+    fn of(capacity: Capacity) -> Self {
+        let owner = capacity.nodes;
+        let lo = owner + capacity.nodes;
+        let hi = lo + capacity.items;
+        let cost = hi + capacity.items;
+        RuleLayout { owner, lo, hi, cost, end: cost + capacity.options }
+    }
+}
+
+/// The words of a problem of `items` items, `options` options and `entries` entries.
+struct Layout {
+    answers: usize,
+    engine: usize,
+    rules: usize,
+    work: usize,
+    capacity: Capacity,
+}
+
+/// The layout of a problem of `items` items, `options` options and `entries` entries, or
+/// `None` beyond the limit (items + options + entries at most 2^31 - 3) or the address space.
+fn layout(items: u64, options: u64, entries: u64) -> Option<Layout> {
     let total = items.checked_add(options)?.checked_add(entries)?;
-    // Every part is at most 64 bytes per item, option or entry, plus a little: beyond what a
+    // Every part is at most 128 bytes per item, option or entry, plus a little: beyond what a
     // slice may span, no sum below can overflow.
-    if total > LIMIT || usize::try_from(64 * (total + 64)).ok()? > isize::MAX as usize {
+    if total > LIMIT || usize::try_from(128 * (total + 64)).ok()? > isize::MAX as usize {
         return None;
     }
     let (items, options, entries) = (items as usize, options as usize, entries as usize);
     let capacity = Capacity::for_problem(items, options, entries);
-    // Two arrays of items + 1 i32: items + 1 words, even so that the engine stays 16-aligned.
-    let answers = (items + 1).next_multiple_of(2);
-    Some((answers, capacity.words::<u32>().div_ceil(2) * 2, capacity))
+    // Each part an even number of words, so that every part stays 16-aligned. Two arrays of
+    // options + 1 i32 answers: a solution has at most every option.
+    let even = |words: usize| words.next_multiple_of(2);
+    Some(Layout {
+        answers: even(options + 1),
+        engine: even(capacity.words::<u32>()),
+        rules: even(RuleLayout::of(capacity).end.div_ceil(2)),
+        work: even(Work::words(capacity.items, capacity.options, capacity.nodes)),
+        capacity,
+    })
 }
 
 /// The engine over a problem's words, searching as DLX1 does; `None` if the header was
@@ -165,9 +254,8 @@ impl<'m> Problem<'m> {
     /// `entries` option entries needs, a multiple of 16; `None` when a count is negative or
     /// the problem is beyond the limit (items + options + entries at most 2^31 - 3).
     pub fn size(items: i64, options: i64, entries: i64) -> Option<usize> {
-        let (answers, engine, _) =
-            layout(u64::try_from(items).ok()?, u64::try_from(options).ok()?, u64::try_from(entries).ok()?)?;
-        HEAD.checked_add(answers)?.checked_add(engine)?.checked_mul(8)
+        let layout = layout(u64::try_from(items).ok()?, u64::try_from(options).ok()?, u64::try_from(entries).ok()?)?;
+        HEAD.checked_add(layout.answers + layout.engine + layout.rules + layout.work)?.checked_mul(8)
     }
 
     /// Lays out an empty problem in `memory` (whatever it held), with room for `options`
@@ -196,6 +284,8 @@ impl<'m> Problem<'m> {
         engine.reset(primary as usize, secondary as usize).map_err(|_| Error::Arg)?;
         let counts = engine.counts();
         problem.save(counts);
+        let at = RuleLayout::of(capacity);
+        problem.rules[at.lo..at.cost].fill(1);
         Ok(problem)
     }
 
@@ -227,18 +317,40 @@ impl<'m> Problem<'m> {
 
     fn split(memory: &'m mut [u64]) -> Option<Self> {
         let (primary, secondary) = (memory[PRIMARY], memory[SECONDARY]);
-        let (answer_words, engine_words, _) =
-            layout(primary.checked_add(secondary)?, memory[OPTION_CAP], memory[ENTRY_CAP])?;
+        let layout = layout(primary.checked_add(secondary)?, memory[OPTION_CAP], memory[ENTRY_CAP])?;
         let (head, rest) = memory.split_at_mut(HEAD);
-        if rest.len() < answer_words + engine_words {
+        if rest.len() < layout.answers + layout.engine + layout.rules + layout.work {
             return None;
         }
-        let (answers, engine) = rest.split_at_mut(answer_words);
-        let items = (primary + secondary) as usize;
-        // SAFETY: `answers` is initialised, 8-aligned memory of `answer_words` words, which
-        // hold 2 * (items + 1) i32 (see `layout`); every bit pattern is an i32.
-        let answers = unsafe { core::slice::from_raw_parts_mut(answers.as_mut_ptr().cast::<i32>(), 2 * (items + 1)) };
-        Some(Problem { head, answers, engine: &mut engine[..engine_words] })
+        let (answers, rest) = rest.split_at_mut(layout.answers);
+        let (engine, rest) = rest.split_at_mut(layout.engine);
+        let (rules, rest) = rest.split_at_mut(layout.rules);
+        let options = memory_options(head);
+        // SAFETY: `answers` and `rules` are initialised, 8-aligned words, which hold at least
+        // 2 * (options + 1) and `RuleLayout::end` u32 (see `layout`); every bit pattern is an
+        // i32 or u32.
+        let (answers, rules) = unsafe {
+            (
+                core::slice::from_raw_parts_mut(answers.as_mut_ptr().cast::<i32>(), 2 * (options + 1)),
+                core::slice::from_raw_parts_mut(rules.as_mut_ptr().cast::<u32>(), RuleLayout::of(layout.capacity).end),
+            )
+        };
+        Some(Problem { head, answers, engine, rules, work: &mut rest[..layout.work] })
+    }
+
+    /// The engine, its rules and work memory, and the two answer arrays, for the general search.
+    fn general(&mut self) -> Option<General<'_>> {
+        let (capacity, counts) = (self.capacity(), self.counts());
+        let engine = dlx1(self.engine, capacity, counts)?;
+        let at = RuleLayout::of(capacity);
+        let (color, rest) = self.rules.split_at(at.owner);
+        let (owner, rest) = rest.split_at(at.lo - at.owner);
+        let (lo, rest) = rest.split_at(at.hi - at.lo);
+        let (hi, cost) = rest.split_at(at.cost - at.hi);
+        let rules = Rules { color, owner, lo, hi, cost };
+        let work = Work::carve(self.work, capacity.items, capacity.options, capacity.nodes)?;
+        let (answer, best) = self.answers.split_at_mut(self.answers.len() / 2);
+        Some(General { engine, rules, work, answer, best })
     }
 
     fn capacity(&self) -> Capacity {
@@ -261,28 +373,44 @@ impl<'m> Problem<'m> {
         self.head[NEXT_NODE] = counts.next_node as u64;
     }
 
-    /// Appends an option covering `items` (numbers from 0) and returns its number.
+    /// Appends an option covering `items` (numbers from 0), of cost 1, and returns its number.
     ///
     /// # Errors
     /// [`Error::Arg`] when `items` is empty, names an item out of range or twice, or no
     /// primary item; [`Error::Capacity`] past the options or entries the problem was sized
     /// for. A rejected option changes nothing but [`fault`](Self::fault), which says which.
     pub fn add(&mut self, items: &[i32]) -> Result<usize, Error> {
-        let added = self.try_add(items);
+        self.add_option(items, None, 1)
+    }
+
+    /// Appends an option covering `items` (numbers from 0), giving entry `k` the color
+    /// `colors[k]` (0 for none; only secondary items have colors), at cost `cost`; returns its
+    /// number. `colors`, when given, is as long as `items`.
+    ///
+    /// # Errors
+    /// As [`add`](Self::add), and [`Error::Arg`] for a color on a primary item, a negative
+    /// color or cost, or `colors` of another length than `items`.
+    pub fn add_option(&mut self, items: &[i32], colors: Option<&[i32]>, cost: i32) -> Result<usize, Error> {
+        let added = match colors {
+            Some(colors) if colors.len() != items.len() => Err(None),
+            _ => self.try_add(items, colors, cost),
+        };
         self.head[FAULT] = added.err().flatten().map_or(0, Fault::pack);
         added.map_err(|fault| match fault {
             Some(Fault::OptionsFull | Fault::EntriesFull) => Error::Capacity,
-            // None: words whose header was changed so that they no longer hold a problem.
+            // None: colors of another length, or words whose header was changed so that
+            // they no longer hold a problem.
             _ => Error::Arg,
         })
     }
 
-    /// Why the last [`add`](Self::add) failed; `None` when it succeeded (or none was made).
+    /// Why the last [`add`](Self::add) or [`add_option`](Self::add_option) failed; `None`
+    /// when it succeeded (or none was made).
     pub fn fault(&self) -> Option<Fault> {
         Fault::unpack(self.head[FAULT])
     }
 
-    fn try_add(&mut self, items: &[i32]) -> Result<usize, Option<Fault>> {
+    fn try_add(&mut self, items: &[i32], colors: Option<&[i32]>, cost: i32) -> Result<usize, Option<Fault>> {
         let (primary, all) = (self.head[PRIMARY], self.head[PRIMARY] + self.head[SECONDARY]);
         if items.is_empty() {
             return Err(Some(Fault::Empty));
@@ -293,6 +421,17 @@ impl<'m> Problem<'m> {
         let widest = items.iter().filter(|&&i| (i as u64) < primary).count() as u64;
         if widest == 0 {
             return Err(Some(Fault::NoPrimary));
+        }
+        if let Some(colors) = colors {
+            if let Some(entry) = colors.iter().position(|&c| c < 0) {
+                return Err(Some(Fault::NegativeColor { entry }));
+            }
+            if let Some(entry) = items.iter().zip(colors).position(|(&i, &c)| c != 0 && (i as u64) < primary) {
+                return Err(Some(Fault::ColorOnPrimary { entry }));
+            }
+        }
+        if cost < 0 {
+            return Err(Some(Fault::NegativeCost));
         }
         if self.head[OPTIONS] >= self.head[OPTION_CAP] {
             return Err(Some(Fault::OptionsFull));
@@ -308,11 +447,46 @@ impl<'m> Problem<'m> {
             BuildError::Capacity | BuildError::BadOption => None,
         })?;
         let number = engine.ordinal(option);
+        let nodes = engine.option_nodes(option);
         let counts = engine.counts();
         self.save(counts);
+        let at = RuleLayout::of(capacity);
+        for (k, node) in nodes.enumerate() {
+            self.rules[node] = colors.map_or(0, |colors| colors[k] as u32);
+            self.rules[at.owner + node] = number as u32;
+        }
+        self.rules[at.cost + number] = cost as u32;
+        if colors.is_some_and(|colors| colors.iter().any(|&c| c != 0)) {
+            self.head[KIND] |= COLORED;
+        }
+        if cost != 1 {
+            self.head[KIND] |= COSTED;
+        }
         self.head[ENTRIES] += items.len() as u64;
         self.head[WIDEST] = self.head[WIDEST].max(widest);
         Ok(number)
+    }
+
+    /// Bounds primary item `item`: every solution covers it at least `lo` and at most `hi`
+    /// times (Knuth's multiplicities; 1 and 1 unless set). `lo` 1 and `hi` the number of its
+    /// options is the repeat cover's "at least once".
+    ///
+    /// # Errors
+    /// [`Error::Arg`] when `item` is not primary, `lo` is negative or above `hi`, or `hi` is
+    /// below 1.
+    pub fn set_bounds(&mut self, item: i32, lo: i32, hi: i32) -> Result<(), Error> {
+        let primary = self.head[PRIMARY];
+        if u64::try_from(item).map_or(true, |i| i >= primary) || lo < 0 || lo > hi || hi < 1 {
+            return Err(Error::Arg);
+        }
+        let at = RuleLayout::of(self.capacity());
+        let i = item as usize + 1;
+        self.rules[at.lo + i] = lo as u32;
+        self.rules[at.hi + i] = hi as u32;
+        if (lo, hi) != (1, 1) {
+            self.head[KIND] |= BOUNDED;
+        }
+        Ok(())
     }
 
     /// Visits exact covers in DLX1's order, each as its option numbers ascending, until
@@ -330,6 +504,17 @@ impl<'m> Problem<'m> {
     ) -> Result<u64, Error> {
         let deadline = &mut Deadline::new(&mut expired);
         let limit = count_limit(limit)?;
+        if self.head[KIND] != 0 {
+            let General { mut engine, rules, mut work, answer, .. } = self.general().ok_or(Error::Arg)?;
+            let mut found = 0;
+            let stats = engine.search_mcc(&rules, &mut work, Goal::All, deadline, |picked, _| {
+                found += 1;
+                let n = write_picked(picked, answer);
+                if visit(&answer[..n]) || found == limit { Flow::Stop } else { Flow::Continue }
+            });
+            self.head[NODES] = stats.nodes;
+            return if deadline.passed() { Err(Error::Timeout) } else { Ok(found) };
+        }
         let (capacity, counts) = (self.capacity(), self.counts());
         let (answer, _) = self.answers.split_at_mut(self.answers.len() / 2);
         let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
@@ -355,6 +540,9 @@ impl<'m> Problem<'m> {
     /// [`Error::Unsolvable`] when there is no cover, [`Error::Capacity`] when the cover has more
     /// options than `out` holds, [`Error::Timeout`]; `out` is written only on success.
     pub fn minimum(&mut self, out: &mut [i32], mut expired: impl FnMut() -> bool) -> Result<usize, Error> {
+        if self.head[KIND] != 0 {
+            return self.cheapest(i64::MAX, false, out, &mut expired);
+        }
         let deadline = &mut Deadline::new(&mut expired);
         let widest = self.head[WIDEST].max(1) as usize;
         let (capacity, counts) = (self.capacity(), self.counts());
@@ -384,6 +572,54 @@ impl<'m> Problem<'m> {
             n if n > out.len() => Err(Error::Capacity),
             n => {
                 out[..n].copy_from_slice(&best[..n]);
+                self.head[COST] = n as u64;
+                Ok(n)
+            }
+        }
+    }
+
+    /// A solution of total cost at most `limit`, the first the search finds, written to `out`
+    /// (option numbers ascending); returns how many options it has. The judges' question "can
+    /// K options do?": the search stops at the first such solution, or once the cost bound
+    /// proves there is none.
+    ///
+    /// # Errors
+    /// As [`minimum`](Self::minimum): [`Error::Unsolvable`] when no solution costs at most
+    /// `limit`.
+    pub fn at_most(&mut self, limit: i64, out: &mut [i32], mut expired: impl FnMut() -> bool) -> Result<usize, Error> {
+        if limit < 0 {
+            return Err(Error::Unsolvable);
+        }
+        self.cheapest(limit.saturating_add(1), true, out, &mut expired)
+    }
+
+    /// The total cost of the solution the last successful [`minimum`](Self::minimum) or
+    /// [`at_most`](Self::at_most) wrote.
+    pub fn cost(&self) -> i64 {
+        self.head[COST] as i64
+    }
+
+    /// The general search for a solution cheaper than `below`: the least, or with `first` the
+    /// first found.
+    fn cheapest(&mut self, below: i64, first: bool, out: &mut [i32], expired: &mut dyn FnMut() -> bool) -> Result<usize, Error> {
+        let deadline = &mut Deadline::new(expired);
+        let General { mut engine, rules, mut work, best, .. } = self.general().ok_or(Error::Arg)?;
+        let mut found = None;
+        let stats = engine.search_mcc(&rules, &mut work, Goal::Cheaper { below, first }, deadline, |picked, cost| {
+            found = Some((write_picked(picked, best), cost));
+            Flow::Continue
+        });
+        self.head[NODES] = stats.nodes;
+        if deadline.passed() {
+            return Err(Error::Timeout);
+        }
+        match found {
+            None => Err(Error::Unsolvable),
+            Some((n, _)) if n > out.len() => Err(Error::Capacity),
+            Some((n, cost)) => {
+                let (_, best) = self.answers.split_at(self.answers.len() / 2);
+                out[..n].copy_from_slice(&best[..n]);
+                self.head[COST] = cost as u64;
                 Ok(n)
             }
         }
@@ -394,6 +630,20 @@ impl<'m> Problem<'m> {
     pub fn nodes(&self) -> u64 {
         self.head[NODES]
     }
+}
+
+/// The options a problem was sized for, from its header.
+fn memory_options(head: &[u64]) -> usize {
+    head[OPTION_CAP] as usize
+}
+
+/// Option numbers `picked`, ascending, into `out`; returns how many.
+fn write_picked(picked: &[u32], out: &mut [i32]) -> usize {
+    for (slot, &option) in out.iter_mut().zip(picked) {
+        *slot = option as i32;
+    }
+    out[..picked.len()].sort_unstable();
+    picked.len()
 }
 
 /// The numbers of the options chosen, ascending, into `out`; returns how many.

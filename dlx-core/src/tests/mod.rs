@@ -8,6 +8,7 @@ mod cost_order;
 mod deadline;
 mod dlx;
 mod learning;
+mod mcc;
 mod problem;
 mod sudoku;
 mod target;

@@ -107,7 +107,7 @@ impl<I: Index> Dlx<'_, I> {
     }
 
     /// Takes the option of node `p` out of the lists of its items other than p's own.
-    fn hide<const LEAN: bool>(&mut self, p: usize) {
+    pub(super) fn hide<const LEAN: bool>(&mut self, p: usize) {
         let mut q = p + 1;
         while q != p {
             let x = self.nodes[q].top;
@@ -138,7 +138,7 @@ impl<I: Index> Dlx<'_, I> {
     }
 
     /// Undoes [`hide`](Self::hide) of `p`, in reverse order.
-    fn unhide<const LEAN: bool>(&mut self, p: usize) {
+    pub(super) fn unhide<const LEAN: bool>(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
             let x = self.nodes[q].top;

@@ -35,6 +35,7 @@ mod choice;
 mod collections;
 mod links;
 mod matrix;
+pub mod mcc;
 mod probe;
 mod reduce;
 mod remove;

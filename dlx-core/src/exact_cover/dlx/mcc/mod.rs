@@ -1,0 +1,246 @@
+//! Knuth's whole exact cover family on the same links: colors on secondary items (his DLX2),
+//! bounds on how often each primary item is covered (DLX3), and option costs with the least
+//! total cost (DLX5), together, which none of his programs does. [`Dlx::search_mcc`] finds every
+//! solution, the least costly one, or the first costing at most a limit.
+//!
+//! The rules (Knuth's): a chosen set of options is a solution when every primary item `i` is
+//! covered between `lo[i]` and `hi[i]` times, and every secondary item is either covered at
+//! most once, or only by options that all give it the same color (an entry without a color is
+//! exclusive). Each set is visited once.
+//!
+//! The search branches two ways. An item that needs exactly one more option and has room for
+//! exactly one (every item of an exact cover) branches as DLX does: it is covered, and each of
+//! its options is tried in turn. Any other item branches on its first option: the option is in
+//! the solution, or it is out of the problem below (SSMCC's binary branching; Knuth's DLX3
+//! instead tries each count). Each is undone from a trail, newest first, so the links dance as
+//! in DLX. Colors are DLX2's purification: choosing `x:c` hides the options that give `x` any
+//! other color, and an uncolored `x` covers `x`.
+//!
+//! The rooms: `moves` the changes and their trail, `bound` the lower bound on the cost still
+//! to pay (a greedy dual of the covering LP).
+
+mod bound;
+mod moves;
+
+use super::{Dlx, Flow, Index, SearchStats};
+use crate::deadline::Deadline;
+
+/// What the general search reads besides the links: per node, per item and per option arrays,
+/// indexed as the engine's nodes, items (1..=n) and option numbers are.
+pub struct Rules<'a> {
+    /// Per node: the entry's color, 0 for none.
+    pub color: &'a [u32],
+    /// Per node: the number of the option it belongs to.
+    pub owner: &'a [u32],
+    /// Per item: the least and most times a primary item is covered.
+    pub lo: &'a [u32],
+    pub hi: &'a [u32],
+    /// Per option: its cost.
+    pub cost: &'a [u32],
+}
+
+/// The general search's own memory (see [`Work::words`]).
+pub struct Work<'a> {
+    /// Per item: options chosen that cover it; the color in force on a secondary item.
+    count: &'a mut [u32],
+    in_force: &'a mut [u32],
+    /// Per option: the slack of its dual constraint, and when it was last set.
+    slack: &'a mut [i64],
+    stamp: &'a mut [u32],
+    /// Every change, to undo it: a tag and a node or item.
+    trail: &'a mut [u64],
+    trail_len: usize,
+    /// Two words per level: the kind, node and flags, then the trail length to undo to.
+    frames: &'a mut [u64],
+    /// The option numbers chosen so far.
+    picked: &'a mut [u32],
+    picked_len: usize,
+    /// Primary items still covered fewer than `lo` times.
+    needy: usize,
+    cost: i64,
+}
+
+/// What [`Dlx::search_mcc`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Every solution, in the search's order.
+    All,
+    /// Solutions of ever lower total cost, each below the last, starting below `below`; the
+    /// last one reported is the least. With `first`, only the first is reported.
+    Cheaper { below: i64, first: bool },
+}
+
+/// Kinds of search level, kept in a frame's first word.
+const DWAY: u64 = 0;
+const INCLUDED: u64 = 1;
+const EXCLUDED: u64 = 2;
+/// In a binary frame: its solution was visited already at the level above (nothing was
+/// chosen since), so the "out" branch must not visit it again.
+const VISITED: u64 = 4;
+
+impl<'a> Work<'a> {
+    /// Words of work memory for a problem of `items` items (with the two roots), `options`
+    /// options and `nodes` nodes.
+    pub const fn words(items: usize, options: usize, nodes: usize) -> usize {
+        const fn u32s(n: usize) -> usize {
+            n.div_ceil(2)
+        }
+        2 * u32s(items) + options + u32s(options) + (2 * options + nodes + items) + 2 * (options + items + 1) + u32s(options)
+    }
+
+    /// Carves work memory from `words` (at least [`words`](Self::words)).
+    pub fn carve(words: &'a mut [u64], items: usize, options: usize, nodes: usize) -> Option<Self> {
+        fn take<'w>(words: &mut &'w mut [u64], n: usize) -> Option<&'w mut [u64]> {
+            if words.len() < n {
+                return None;
+            }
+            let (head, rest) = core::mem::take(words).split_at_mut(n);
+            *words = rest;
+            Some(head)
+        }
+        fn u32s<'w>(words: &mut &'w mut [u64], n: usize) -> Option<&'w mut [u32]> {
+            let taken = take(words, n.div_ceil(2))?;
+            // SAFETY: initialised u64 words reinterpreted as twice as many u32, within bounds.
+            Some(unsafe { core::slice::from_raw_parts_mut(taken.as_mut_ptr().cast::<u32>(), n) })
+        }
+        let mut rest = words;
+        let count = u32s(&mut rest, items)?;
+        let in_force = u32s(&mut rest, items)?;
+        let slack_words = take(&mut rest, options)?;
+        // SAFETY: u64 words as i64, same size and alignment.
+        let slack = unsafe { core::slice::from_raw_parts_mut(slack_words.as_mut_ptr().cast::<i64>(), options) };
+        let stamp = u32s(&mut rest, options)?;
+        let trail = take(&mut rest, 2 * options + nodes + items)?;
+        let frames = take(&mut rest, 2 * (options + items + 1))?;
+        let picked = u32s(&mut rest, options)?;
+        Some(Work { count, in_force, slack, stamp, trail, trail_len: 0, frames, picked, picked_len: 0, needy: 0, cost: 0 })
+    }
+}
+
+impl<I: Index> Dlx<'_, I> {
+    /// Searches the matrix under `rules` for `goal`, calling `on_solution` with each solution's
+    /// option numbers (in the order chosen) and total cost until it says [`Flow::Stop`], the
+    /// space is exhausted or `deadline` passes. The matrix is restored afterwards.
+    pub fn search_mcc(
+        &mut self,
+        rules: &Rules<'_>,
+        work: &mut Work<'_>,
+        goal: Goal,
+        deadline: &mut Deadline,
+        mut on_solution: impl FnMut(&[u32], i64) -> Flow,
+    ) -> SearchStats {
+        let mut stats = SearchStats::default();
+        self.open = self.primary;
+        work.trail_len = 0;
+        work.picked_len = 0;
+        work.cost = 0;
+        work.count[..=self.items].fill(0);
+        work.in_force[..=self.items].fill(0);
+        work.stamp.fill(0);
+        work.needy = (1..=self.primary).filter(|&i| rules.lo[i] > 0).count();
+        let (mut below, first) = match goal {
+            Goal::All => (i64::MAX, false),
+            Goal::Cheaper { below, first } => (below, first),
+        };
+        let least = goal != Goal::All;
+        let mut depth = 0;
+        let mut stamp = 0u32;
+        // Entering a node: `visited` says its chosen set was visited already.
+        let mut entering = Some(false);
+        'search: loop {
+            if let Some(visited) = entering.take() {
+                if deadline.tick(1) {
+                    break 'search;
+                }
+                let mut branch_on = None;
+                if work.needy == 0 {
+                    if !visited && work.cost < below {
+                        stats.solutions += 1;
+                        if least {
+                            below = work.cost;
+                        }
+                        let flow = on_solution(&work.picked[..work.picked_len], work.cost);
+                        if flow == Flow::Stop || first {
+                            break 'search;
+                        }
+                    }
+                    // More options may still be added without breaking a bound; a cheaper
+                    // set never comes of adding one.
+                    if !least {
+                        branch_on = self.first_addable().map(|i| (i, false));
+                    }
+                } else if let Some((item, dway)) = self.choose_mcc(rules, work) {
+                    stamp = stamp.wrapping_add(1);
+                    if stamp == 0 {
+                        work.stamp.fill(0);
+                        stamp = 1;
+                    }
+                    if !least || work.cost + self.cost_bound(rules, work, stamp, below - work.cost) < below {
+                        branch_on = Some((item, dway));
+                    }
+                }
+                match branch_on {
+                    Some((item, true)) => {
+                        self.cover::<true>(item);
+                        work.push(moves::COVER, item);
+                        let x = self.nodes[item].down.to_usize();
+                        work.set_frame(depth, DWAY, x, item);
+                        depth += 1;
+                        if x != item {
+                            stats.nodes += 1;
+                            self.try_dway(rules, work, x, item);
+                            entering = Some(false);
+                            continue;
+                        }
+                    }
+                    Some((item, _)) => {
+                        let x = self.nodes[item].down.to_usize();
+                        let flag = if work.needy == 0 { VISITED } else { 0 };
+                        work.set_frame(depth, INCLUDED | flag, x, 0);
+                        depth += 1;
+                        stats.nodes += 1;
+                        self.include(rules, work, x);
+                        entering = Some(false);
+                        continue;
+                    }
+                    None => {}
+                }
+            }
+            // Backtrack: the next branch of the deepest level with one left.
+            if depth == 0 {
+                break;
+            }
+            let (kind, x, mark) = work.frame(depth - 1);
+            match kind & 3 {
+                DWAY => {
+                    let item = mark >> 32;
+                    let mark = (mark & 0xffff_ffff) as usize;
+                    self.undo_to(rules, work, mark);
+                    let next = if x == item as usize { x } else { self.nodes[x].down.to_usize() };
+                    if next == item as usize {
+                        self.undo_to(rules, work, mark - 1);
+                        depth -= 1;
+                    } else {
+                        work.set_frame(depth - 1, DWAY, next, item as usize);
+                        stats.nodes += 1;
+                        self.try_dway(rules, work, next, item as usize);
+                        entering = Some(false);
+                    }
+                }
+                INCLUDED => {
+                    let mark = mark as usize;
+                    self.undo_to(rules, work, mark);
+                    work.set_frame_kind(depth - 1, EXCLUDED | (kind & VISITED));
+                    self.exclude(work, x);
+                    entering = Some(kind & VISITED != 0);
+                }
+                _ => {
+                    self.undo_to(rules, work, mark as usize);
+                    depth -= 1;
+                }
+            }
+        }
+        self.undo_to(rules, work, 0);
+        stats
+    }
+}
