@@ -1,7 +1,11 @@
-//! Exact cover problems in the input format of Knuth's DLX1, so that its users can switch: the
-//! first line names the items (those after a lone `|` are secondary), every later line is an
-//! option naming its items; lines whose first non-blank character is `|` are comments. An
-//! option with no primary item is left out with a warning, as DLX1 does.
+//! Exact cover problems in the input format of Knuth's exact cover programs, so that their
+//! users can switch. The first line names the items; those after a lone `|` are secondary. A
+//! primary item may carry DLX3's bounds, `a:b|name` (covered a to b times) or `b|name` (b
+//! times); plain `name` is covered once. Every later line is an option naming its items: a
+//! secondary item may carry DLX2's color, `x:c` (options that share x give it the same color),
+//! and `|n` entries give the option DLX5's cost (their sum). Lines whose first non-blank
+//! character is `|` are comments. An option with no primary item is left out with a warning,
+//! as Knuth's programs do.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -15,12 +19,38 @@ use dlx_core::{Error, Problem};
 use crate::expiry;
 use crate::jobs::Tally;
 
-/// A problem as read: item counts, each option's items and text, and the warnings to show.
+/// One option as read: its items, their colors (0: none), its cost entries' sum, its text.
+struct Row<'a> {
+    items: Vec<i32>,
+    colors: Vec<i32>,
+    cost: i32,
+    text: &'a str,
+}
+
+/// A problem as read: item counts and bounds, the options, and the warnings to show.
 struct Parsed<'a> {
     primary: usize,
     secondary: usize,
-    options: Vec<(Vec<i32>, &'a str)>,
+    /// The primary items whose bounds are not 1:1, with their bounds.
+    bounds: Vec<(i32, i32, i32)>,
+    options: Vec<Row<'a>>,
+    /// Whether some option has a cost entry: then an option without one costs 0 (as in DLX5),
+    /// else every option costs 1, so that the least cost is the fewest options.
+    costed: bool,
     warnings: Vec<String>,
+}
+
+/// What `dlx cover` answers.
+#[derive(Clone, Copy)]
+pub enum Goal {
+    /// The number of solutions.
+    Count,
+    /// Every solution.
+    List,
+    /// A solution of least total cost.
+    Minimum,
+    /// A solution of total cost at most this.
+    AtMost(i64),
 }
 
 /// The problem's file (standard input for "-"): its name and bytes.
@@ -35,7 +65,45 @@ pub fn read(path: &Path) -> Result<(String, Vec<u8>), String> {
     read.map(|_| (name.clone(), bytes)).map_err(|e| format!("{name}: {e}"))
 }
 
-/// Reads DLX1's format; the place and reason of the first fault.
+/// A bound or cost: decimal digits, at most 2^31 - 1; `what` names it in the reason it is not.
+fn number(digits: &str, what: &str) -> Result<i32, String> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} {digits:?} is not a decimal number"));
+    }
+    digits.parse().map_err(|_| format!("{what} {digits} is above 2147483647"))
+}
+
+/// How many times a primary item is covered: at least the first, at most the second.
+type Bounds = (i32, i32);
+
+/// An item of the first line: its name, and its bounds if written (`a:b|name` or `b|name`).
+fn item(word: &str) -> Result<(&str, Option<Bounds>), String> {
+    let (name, bounds) = match word.split_once('|') {
+        None => (word, None),
+        Some((bounds, name)) => {
+            let (lo, hi) = match bounds.split_once(':') {
+                Some((lo, hi)) => (number(lo, "lower bound")?, number(hi, "upper bound")?),
+                None => number(bounds, "bound").map(|b| (b, b))?,
+            };
+            if hi == 0 {
+                return Err(format!("item {name:?}: upper bound 0 (it must be at least 1)"));
+            }
+            if lo > hi {
+                return Err(format!("item {name:?}: lower bound {lo} above upper bound {hi}"));
+            }
+            (name, Some((lo, hi)))
+        }
+    };
+    if name.is_empty() {
+        return Err(format!("{word:?}: bounds without an item name"));
+    }
+    if let Some(c) = name.chars().find(|&c| c == ':' || c == '|') {
+        return Err(format!("item {word:?}: {c:?} in an item name (bounds are written a:b|name)"));
+    }
+    Ok((name, bounds))
+}
+
+/// Reads Knuth's format; the place and reason of the first fault.
 fn parse<'a>(name: &str, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
     let at = |n: usize, why: String| format!("{name}:{}: {why}", n + 1);
     let mut lines = Vec::new();
@@ -55,44 +123,86 @@ fn parse<'a>(name: &str, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
     let mut lines = lines.into_iter();
     let (header_line, header) = lines.next().ok_or_else(|| format!("{name}: no line of item names"))?;
     let mut names = HashMap::new();
-    let (mut primary, mut secondary, mut after_bar) = (0, 0, false);
+    let (mut primary, mut secondary, mut after_bar, mut bounds) = (0, 0, false, Vec::new());
     for word in header.split_whitespace() {
-        if word == "|" {
-            if after_bar {
-                return Err(at(header_line, "a second '|' among the items".into()));
+        // As in Knuth's programs, the `|` may touch the first secondary item's name.
+        let word = match word.strip_prefix('|') {
+            Some(_) if after_bar => return Err(at(header_line, format!("a second '|' among the items: {word:?}"))),
+            Some(rest) => {
+                after_bar = true;
+                if rest.is_empty() {
+                    continue;
+                }
+                rest
             }
-            after_bar = true;
-            continue;
+            None => word,
+        };
+        let (item_name, bound) = item(word).map_err(|why| at(header_line, why))?;
+        if after_bar && bound.is_some() {
+            return Err(at(
+                header_line,
+                format!("secondary item {item_name:?} with bounds (only primary items have them)"),
+            ));
         }
-        if names.insert(word, names.len() as i32).is_some() {
-            return Err(at(header_line, format!("item {word:?} named twice")));
+        let number = names.len() as i32;
+        if names.insert(item_name, number).is_some() {
+            return Err(at(header_line, format!("item {item_name:?} named twice")));
+        }
+        if let Some((lo, hi)) = bound.filter(|&b| b != (1, 1)) {
+            bounds.push((number, lo, hi));
         }
         if after_bar { secondary += 1 } else { primary += 1 }
     }
-    let (mut options, mut warnings) = (Vec::new(), Vec::new());
+    let (mut options, mut warnings, mut colors, mut costed) = (Vec::new(), Vec::new(), HashMap::new(), false);
     for (n, line) in lines {
-        let mut items = Vec::new();
+        let mut row = Row { items: Vec::new(), colors: Vec::new(), cost: 0, text: line.trim() };
         for word in line.split_whitespace() {
-            let item = *names.get(word).ok_or_else(|| at(n, format!("unknown item {word:?}")))?;
-            if items.contains(&item) {
-                return Err(at(n, format!("item {word:?} appears twice in this option")));
+            if let Some(digits) = word.strip_prefix('|') {
+                let cost = number(digits, "cost").map_err(|why| at(n, format!("{why} (a cost is written |n)")))?;
+                row.cost =
+                    row.cost.checked_add(cost).ok_or_else(|| at(n, "costs adding up above 2147483647".into()))?;
+                costed = true;
+                continue;
             }
-            items.push(item);
+            let (item_name, color) = match word.split_once(':') {
+                Some((item_name, color)) => (item_name, Some(color)),
+                None => (word, None),
+            };
+            let item = *names.get(item_name).ok_or_else(|| at(n, format!("unknown item {item_name:?}")))?;
+            if row.items.contains(&item) {
+                return Err(at(n, format!("item {item_name:?} appears twice in this option")));
+            }
+            let color = match color {
+                None => 0,
+                Some(_) if (item as usize) < primary => {
+                    return Err(at(
+                        n,
+                        format!("{word:?}: a color on primary item {item_name:?} (only secondary items have colors)"),
+                    ));
+                }
+                Some("") => return Err(at(n, format!("{word:?}: no color after the ':'"))),
+                Some(color) => {
+                    let next = colors.len() as i32 + 1;
+                    *colors.entry(color).or_insert(next)
+                }
+            };
+            row.items.push(item);
+            row.colors.push(color);
         }
-        // As DLX1 does: such an option can be added to any solution, so it would only
-        // multiply the count; it is left out, with a warning.
-        if !items.iter().any(|&i| (i as usize) < primary) {
-            warnings.push(at(n, format!("option ignored (no primary items): {}", line.trim())));
+        // As Knuth's programs do: such an option can be added to any solution, so it would
+        // only multiply the count; it is left out, with a warning.
+        if !row.items.iter().any(|&i| (i as usize) < primary) {
+            warnings.push(at(n, format!("option ignored (no primary items): {}", row.text)));
             continue;
         }
-        options.push((items, line.trim()));
+        options.push(row);
     }
-    Ok(Parsed { primary, secondary, options, warnings })
+    Ok(Parsed { primary, secondary, bounds, options, costed, warnings })
 }
 
 /// The library's problem of `parsed`, in `memory` (sized here); the reason it could not be.
 fn build<'m>(name: &str, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Result<Problem<'m>, String> {
-    let entries: usize = parsed.options.iter().map(|(items, _)| items.len()).sum();
+    let entries: usize = parsed.options.iter().map(|row| row.items.len()).sum();
     let items = (parsed.primary + parsed.secondary) as i64;
     let size = Problem::size(items, parsed.options.len() as i64, entries as i64)
         .ok_or_else(|| format!("{name}: beyond the library's limits"))?;
@@ -100,9 +210,15 @@ fn build<'m>(name: &str, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Resul
     let (primary, secondary, options) = (parsed.primary as i32, parsed.secondary as i32, parsed.options.len() as i32);
     let mut problem =
         Problem::new(memory, primary, secondary, options, entries as i64).map_err(|e| format!("{name}: {e}"))?;
-    for (items, text) in &parsed.options {
-        // parse() has checked what add() checks: this is a guard, not a message users meet.
-        problem.add(items).map_err(|e| format!("{name}: option {text:?}: {e}"))?;
+    // parse() has checked what set_bounds() and add_option() check: these are guards, not
+    // messages users meet.
+    for &(item, lo, hi) in &parsed.bounds {
+        problem.set_bounds(item, lo, hi).map_err(|e| format!("{name}: bounds {lo}:{hi} of item {item}: {e}"))?;
+    }
+    for row in &parsed.options {
+        let colors = row.colors.iter().any(|&c| c != 0).then_some(&row.colors[..]);
+        let cost = if parsed.costed { row.cost } else { 1 };
+        problem.add_option(&row.items, colors, cost).map_err(|e| format!("{name}: option {:?}: {e}", row.text))?;
     }
     Ok(problem)
 }
@@ -111,9 +227,9 @@ fn build<'m>(name: &str, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Resul
 /// closed pipe is seen by the next write after that.
 const LIST_FLUSH: Duration = Duration::from_millis(20);
 
-/// Counts, lists or minimises; the tally counts the problem as one puzzle. The first failed
-/// write ends the search.
-pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u64>, ms: u64) -> Tally {
+/// Counts, lists or finds a cheapest solution (or one within a cost); the tally counts the
+/// problem as one puzzle. The first failed write ends the search.
+pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) -> Tally {
     let started = Instant::now();
     let mut tally = Tally { total: 1, ..Tally::default() };
     let mut memory = Vec::new();
@@ -136,7 +252,7 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
     let write_cover = |options: &[i32]| -> std::io::Result<()> {
         let mut out = out.borrow_mut();
         for &o in options {
-            writeln!(out, "{}", parsed.options[o as usize].1)?;
+            writeln!(out, "{}", parsed.options[o as usize].text)?;
         }
         writeln!(out)
     };
@@ -156,13 +272,19 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
         closed.get() || time_up()
     };
     let mut written = Ok(());
-    let result = if minimum {
-        let mut best = vec![0i32; parsed.primary.max(1)];
-        problem.minimum(&mut best, expired).map(|n| {
+    let result = if let Goal::Minimum | Goal::AtMost(_) = goal {
+        // With bounds a solution may hold more options than there are primary items.
+        let mut best = vec![0i32; parsed.options.len().max(1)];
+        let cheapest = match goal {
+            Goal::AtMost(k) => problem.at_most(k, &mut best, expired),
+            _ => problem.minimum(&mut best, expired),
+        };
+        cheapest.map(|n| {
             written = write_cover(&best[..n]);
             1
         })
     } else {
+        let list = matches!(goal, Goal::List);
         let result = problem.search(limit.unwrap_or(u64::MAX), expired, |options| {
             if list {
                 written = write_cover(options);
@@ -179,7 +301,7 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
     } else if closed.get() {
         tally.output_error = Some("standard output: closed by its reader".into());
     }
-    let what = if minimum { "the minimum" } else { "the search" };
+    let what = if let Goal::Minimum = goal { "the minimum" } else { "the search" };
     match result {
         _ if tally.output_error.is_some() => {}
         Ok(0) | Err(Error::Unsolvable) => tally.unsolvable = 1,
@@ -190,13 +312,17 @@ pub fn run(name: &str, bytes: &[u8], list: bool, minimum: bool, limit: Option<u6
             tally.invalid(name);
         }
     }
-    let found = match result {
+    // Without cost entries every option costs 1: the cost is the number of options.
+    let priced = |c: i64| if parsed.costed { format!("cost {c}") } else { format!("{c} options") };
+    let found = match (result, goal) {
         _ if tally.output_error.is_some() => "stopped when its output closed".to_string(),
-        Ok(1) if !minimum => "1 solution".to_string(),
-        Ok(n) if !minimum => format!("{n} solutions"),
-        Ok(_) => "a minimum cover".to_string(),
-        Err(Error::Unsolvable) => "no cover".to_string(),
-        Err(e) => e.to_string(),
+        (Ok(1), Goal::Count | Goal::List) => "1 solution".to_string(),
+        (Ok(n), Goal::Count | Goal::List) => format!("{n} solutions"),
+        (Ok(_), Goal::Minimum) => format!("a minimum cover, {}", priced(problem.cost())),
+        (Ok(_), Goal::AtMost(k)) => format!("a cover of {} (at most {k})", priced(problem.cost())),
+        (Err(Error::Unsolvable), Goal::AtMost(k)) => format!("no cover within {}", priced(k)),
+        (Err(Error::Unsolvable), _) => "no cover".to_string(),
+        (Err(e), _) => e.to_string(),
     };
     let seconds = started.elapsed().as_secs_f64();
     crate::note(&format!("{name}: {found}; {what} tried {} options in {seconds:.3} s", problem.nodes()));

@@ -1,5 +1,5 @@
 //! `dlx`: the library's solvers from the shell, for files of puzzles (one a line) and for exact
-//! cover problems in the input format of Knuth's DLX1.
+//! cover problems in the input format of Knuth's DLX programs.
 //!
 //! Exit status: 0 when every puzzle was solved (every problem covered), 1 when some were
 //! unsolvable, invalid or out of time, 2 on usage or I/O errors.
@@ -46,19 +46,26 @@ enum Command {
     /// it has no completion. Grids are 81 numbers a line, or CSU's input (a count, then grids
     /// of 9 lines), or NOIP's (one grid of 9 lines).
     Target(RunArgs),
-    /// An exact cover problem in DLX1's format: a line of item names (those after a `|` are
-    /// secondary), then one option a line; lines starting with `|` are comments; an option
-    /// with no primary item is left out with a warning, as DLX1 does. Prints the number of
-    /// solutions.
+    /// An exact cover problem in the format of Knuth's DLX1, DLX2, DLX3 and DLX5: a line of
+    /// item names (those after a `|` are secondary; `a:b|x` bounds primary item x to a..b
+    /// covers), then one option a line (`x:c` gives secondary item x color c, `|n` adds n to
+    /// the option's cost); lines starting with `|` are comments; an option with no primary
+    /// item is left out with a warning. Prints the number of solutions.
     Cover {
         /// The problem's file; none or - for standard input.
         file: Option<PathBuf>,
         /// Print every solution, its options one a line as written, a blank line after each.
         #[arg(long)]
         list: bool,
-        /// Print a solution with the fewest options instead.
+        /// Print a solution of least total cost instead, its cost on standard error. An option
+        /// without a `|n` costs 0, or 1 when no option has one: then it is the fewest options.
         #[arg(long, conflicts_with = "list")]
         minimum: bool,
+        /// Print a solution of total cost at most K instead (at most K options when no option
+        /// has a cost), or report that there is none.
+        #[arg(long, value_name = "K", conflicts_with_all = ["list", "minimum"],
+              value_parser = clap::value_parser!(i64).range(0..))]
+        at_most: Option<i64>,
         /// Stop after this many solutions.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
@@ -116,9 +123,15 @@ fn main() -> ExitCode {
             let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));
             jobs::run(move || grids.next_job(), bytes, threads(&run), move |grid, stop| target::solve(grid, ms, stop))
         }),
-        Command::Cover { file, list, minimum, limit, time_limit } => {
+        Command::Cover { file, list, minimum, at_most, limit, time_limit } => {
             let file = file.unwrap_or_else(|| PathBuf::from("-"));
-            cover::read(&file).map(|(name, text)| cover::run(&name, &text, list, minimum, limit, time_limit))
+            let goal = match (list, minimum, at_most) {
+                (_, _, Some(k)) => cover::Goal::AtMost(k),
+                (_, true, _) => cover::Goal::Minimum,
+                (true, ..) => cover::Goal::List,
+                _ => cover::Goal::Count,
+            };
+            cover::read(&file).map(|(name, text)| cover::run(&name, &text, goal, limit, time_limit))
         }
     };
     match result {

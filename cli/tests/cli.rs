@@ -508,3 +508,203 @@ fn a_listing_shows_its_covers_while_the_search_goes_on() {
     // Its reader has gone: the search stops though it finds nothing more to write.
     assert_eq!(exit_within(&mut child, 5), Some(2));
 }
+
+/// Every solution `dlx cover --list` printed, each as its option lines sorted, all sorted.
+fn listed(stdout: &str) -> Vec<Vec<String>> {
+    let mut covers: Vec<Vec<String>> = stdout
+        .split("\n\n")
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| {
+            let mut lines: Vec<String> = c.lines().map(String::from).collect();
+            lines.sort();
+            lines
+        })
+        .collect();
+    covers.sort();
+    covers
+}
+
+/// What options in Knuth's format add up to: how often each item is named, and the sum of
+/// their `|n` cost entries.
+fn tally_options<'a>(options: impl IntoIterator<Item = &'a str>) -> (std::collections::HashMap<String, usize>, u64) {
+    let (mut covered, mut cost) = (std::collections::HashMap::new(), 0);
+    for word in options.into_iter().flat_map(str::split_whitespace) {
+        match word.strip_prefix('|') {
+            Some(n) => cost += n.parse::<u64>().unwrap(),
+            None => *covered.entry(word.split(':').next().unwrap().to_string()).or_default() += 1,
+        }
+    }
+    (covered, cost)
+}
+
+/// The item names of a file's first line, without their bounds (`1:5|x` is x).
+fn item_names(problem: &str) -> Vec<String> {
+    let header = problem.lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|')).unwrap();
+    header.split_whitespace().filter(|w| *w != "|").map(|w| w.rsplit('|').next().unwrap().to_string()).collect()
+}
+
+#[test]
+fn cover_counts_knuths_examples_as_two_of_his_programs_do() {
+    // The counts of tests/data/knuth/README.md. Each takes under 0.2 s in a release build.
+    for (file, count) in [("q8", 92), ("q10", 724), ("dlx3-intro", 1), ("wr34", 124), ("mix", 3106), ("lt", 0)] {
+        let path = data(&format!("knuth/{file}.dlx"));
+        let run = dlx(&["cover", path.to_str().unwrap()], "");
+        let status = Some(if count == 0 { 1 } else { 0 });
+        assert_eq!((run.status.code(), text(&run.stdout)), (status, format!("{count}\n")), "{file}");
+    }
+    // The unique solution DLX3's introduction gives for its example.
+    let run = dlx(&["cover", "--list", data("knuth/dlx3-intro.dlx").to_str().unwrap()], "");
+    assert_eq!(text(&run.stdout), "A C X:1 Y:1\nB X:1\nC Y:1\n\n");
+}
+
+#[test]
+fn cover_finds_the_least_cost_and_a_cover_within_a_cost() {
+    // cost-example: every item exactly once, least cost 80 (DLX5).
+    let path = data("knuth/cost-example.dlx");
+    let items = item_names(&read("knuth/cost-example.dlx"));
+    for args in [&["cover", "--minimum"][..], &["cover", "--at-most", "80"]] {
+        let run = dlx(&[args, &[path.to_str().unwrap()]].concat(), "");
+        assert_eq!(run.status.code(), Some(0), "{args:?}: {}", text(&run.stderr));
+        let stdout = text(&run.stdout);
+        assert!(stdout.ends_with("\n\n"), "{stdout}");
+        let (covered, cost) = tally_options(stdout.lines());
+        assert_eq!((covered.len(), cost), (items.len(), 80), "{args:?}: {stdout}");
+        assert!(items.iter().all(|i| covered[i] == 1), "{args:?}: {stdout}");
+        assert!(text(&run.stderr).contains("cost 80"), "{}", text(&run.stderr));
+    }
+    let run = dlx(&["cover", "--at-most", "79", path.to_str().unwrap()], "");
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), String::new()));
+    assert!(text(&run.stderr).contains("no cover within cost 79"), "{}", text(&run.stderr));
+    // setcover-example: every item at least once (1:m|x), no costs: at least 5 options (CP-SAT).
+    let path = data("knuth/setcover-example.dlx");
+    let items = item_names(&read("knuth/setcover-example.dlx"));
+    for (args, options) in [(&["cover", "--minimum"][..], "5 options"), (&["cover", "--at-most", "5"], "(at most 5)")] {
+        let run = dlx(&[args, &[path.to_str().unwrap()]].concat(), "");
+        assert_eq!(run.status.code(), Some(0), "{args:?}");
+        let stdout = text(&run.stdout);
+        let (covered, _) = tally_options(stdout.lines());
+        assert_eq!(stdout.lines().filter(|l| !l.is_empty()).count(), 5, "{args:?}: {stdout}");
+        assert!(items.iter().all(|i| covered.get(i).is_some_and(|&n| n >= 1)), "{args:?}: {stdout}");
+        assert!(text(&run.stderr).contains(options), "{}", text(&run.stderr));
+    }
+    let run = dlx(&["cover", "--at-most", "4", path.to_str().unwrap()], "");
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), String::new()));
+    assert!(text(&run.stderr).contains("no cover within 4 options"), "{}", text(&run.stderr));
+    assert_eq!(dlx(&["cover", "--at-most", "5", "--minimum", "-"], "").status.code(), Some(2));
+}
+
+/// A hand-made problem with colors (names, not Knuth's single characters), bounds and costs:
+/// a b c d once each, e at most twice; x y z secondary.
+const COLORED: [&str; 16] = [
+    "a x:red |3",
+    "a y:green",
+    "a b z |2 |2",
+    "b x:red y:green |1",
+    "b e |4",
+    "c x:green |2",
+    "c d y:red |5",
+    "c e z:blue |1",
+    "d x:red |6",
+    "d e y:green",
+    "e |9",
+    "a c x:red y:red |7",
+    "b d z:blue |3",
+    "d z |2",
+    "e x |1",
+    "b c y:green z:blue |4",
+];
+
+/// The solutions of `options` (COLORED's items), by trying every set of options: each sorted,
+/// with its cost. An item named without a color shuts the others out of it; with colors, every
+/// option naming it gives the same.
+fn brute_force(options: &[&str]) -> Vec<(u64, Vec<String>)> {
+    let mut solutions = Vec::new();
+    for set in 0u32..1 << options.len() {
+        let chosen: Vec<&str> = (0..options.len()).filter(|&k| set >> k & 1 == 1).map(|k| options[k]).collect();
+        let (covered, cost) = tally_options(chosen.iter().copied());
+        let times = |item: &str| covered.get(item).copied().unwrap_or(0);
+        if ["a", "b", "c", "d"].iter().any(|&i| times(i) != 1) || times("e") > 2 {
+            continue;
+        }
+        let agree = ["x", "y", "z"].iter().all(|&item| {
+            let colors: Vec<Option<&str>> = chosen
+                .iter()
+                .flat_map(|o| o.split_whitespace())
+                .filter(|w| w.split(':').next() == Some(item))
+                .map(|w| w.split_once(':').map(|(_, c)| c))
+                .collect();
+            colors.len() <= 1 || colors.iter().all(|c| c.is_some() && *c == colors[0])
+        });
+        if agree {
+            let mut lines: Vec<String> = chosen.iter().map(|o| o.to_string()).collect();
+            lines.sort();
+            solutions.push((cost, lines));
+        }
+    }
+    solutions.sort();
+    solutions
+}
+
+#[test]
+fn cover_colors_bounds_and_costs_agree_with_a_brute_force() {
+    let header = "| hand-made\na b c d 0:2|e | x y z\n";
+    let problem = scratch("colored.dlx", &format!("{header}{}\n", COLORED.join("\n")));
+    let solutions = brute_force(&COLORED);
+    assert!(solutions.len() > 10, "{}", solutions.len());
+    let run = dlx(&["cover", problem.to_str().unwrap()], "");
+    assert_eq!(text(&run.stdout), format!("{}\n", solutions.len()));
+    let run = dlx(&["cover", "--list", problem.to_str().unwrap()], "");
+    let mut covers: Vec<Vec<String>> = solutions.iter().map(|(_, lines)| lines.clone()).collect();
+    covers.sort();
+    assert_eq!(listed(&text(&run.stdout)), covers);
+    // The least cost, and the cost just below it; options without `|n` cost 0 here.
+    let least = solutions.iter().map(|s| s.0).min().unwrap();
+    let run = dlx(&["cover", "--minimum", problem.to_str().unwrap()], "");
+    let cheapest = listed(&text(&run.stdout));
+    assert_eq!(cheapest.len(), 1);
+    assert!(solutions.contains(&(least, cheapest[0].clone())), "{cheapest:?}");
+    assert!(text(&run.stderr).contains(&format!("cost {least}")), "{}", text(&run.stderr));
+    let run = dlx(&["cover", "--at-most", &(least - 1).to_string(), problem.to_str().unwrap()], "");
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), String::new()));
+    // Without any cost entry every option costs 1: the fewest options.
+    let plain: Vec<String> = COLORED.iter().map(|o| o.split(" |").next().unwrap().to_string()).collect();
+    let plain: Vec<&str> = plain.iter().map(String::as_str).collect();
+    let fewest = brute_force(&plain).iter().map(|s| s.1.len()).min().unwrap();
+    assert!(solutions.iter().all(|s| s.0 > least || s.1.len() > fewest), "the two rules must part here");
+    let run = dlx(&["cover", "--minimum", "-"], &format!("{header}{}\n", plain.join("\n")));
+    let printed = listed(&text(&run.stdout));
+    assert_eq!(printed.len(), 1);
+    assert!(brute_force(&plain).contains(&(0, printed[0].clone())), "{printed:?}");
+    assert_eq!(printed[0].len(), fewest);
+    assert!(text(&run.stderr).contains(&format!("{fewest} options")), "{}", text(&run.stderr));
+}
+
+#[test]
+fn cover_reports_each_fault_of_knuths_syntax_with_file_and_line() {
+    for (input, line, message) in [
+        ("a b | x\n| comment\na:red x\n", 3, "\"a:red\": a color on primary item \"a\""),
+        ("a | x\na y:red\n", 2, "unknown item \"y\""),
+        ("a | x\na x:\n", 2, "\"x:\": no color after the ':'"),
+        ("a 3:2|b | x\na\n", 1, "item \"b\": lower bound 3 above upper bound 2"),
+        ("a 0|b\na\n", 1, "item \"b\": upper bound 0"),
+        ("a x:2|b\na\n", 1, "lower bound \"x\" is not a decimal number"),
+        ("a 2:|b\na\n", 1, "upper bound \"\" is not a decimal number"),
+        ("a 3:b\na\n", 1, "item \"3:b\": ':' in an item name"),
+        ("a 2|\na\n", 1, "\"2|\": bounds without an item name"),
+        ("a | 2|x\na\n", 1, "secondary item \"x\" with bounds"),
+        ("a | x |y\na\n", 1, "a second '|' among the items: \"|y\""),
+        ("a | x\n\na x |\n", 3, "cost \"\" is not a decimal number (a cost is written |n)"),
+        ("a | x\na |-3\n", 2, "cost \"-3\" is not a decimal number"),
+        ("a | x\na |2147483648\n", 2, "cost 2147483648 is above 2147483647"),
+        ("a | x\na |2147483647 |1\n", 2, "costs adding up above 2147483647"),
+    ] {
+        let file = scratch("fault.dlx", input);
+        let run = dlx(&["cover", file.to_str().unwrap()], "");
+        assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), String::new()), "{input:?}");
+        let want = format!("{}:{line}: {message}", file.display());
+        assert!(text(&run.stderr).contains(&want), "{input:?}: {}", text(&run.stderr));
+    }
+    // A `|` touching the first secondary item's name, and bounds of 1:1, are Knuth's too.
+    let run = dlx(&["cover", "--list"], "1:1|a 1|b |x\na x\nb x\na b\n");
+    assert_eq!(text(&run.stdout), "a b\n\n");
+}
