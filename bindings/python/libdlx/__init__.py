@@ -11,6 +11,9 @@
     cover.add([0, 1]); cover.add([2]); cover.add([0]); cover.add([1, 2])
     list(cover.solutions())                   # [[0, 1], [2, 3]]
     cover.minimum()                           # [0, 1]
+    named = libdlx.ExactCover("ab", ["x"])    # items named; colors, bounds and costs
+    named.add("ax", colors={"x": "red"}, cost=2); named.set_bounds("b", 0, 1)
+    named.minimum(), named.cost               # [0], 2
 
 The solves, counts and target_max take a `max_ms` keyword (0, the default: no limit); past
 it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and
