@@ -26,13 +26,14 @@ directory (target/release/libdlx.so, after `make`), or by the system loader
 parallel; the library is reentrant and keeps no state.
 """
 
+import collections
 import collections.abc
 import concurrent.futures
 import ctypes
 import ctypes.util
 import os
-import queue
 import threading
+import time
 from typing import Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 __all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "target_max",
@@ -328,6 +329,21 @@ def _few(names: Sequence[Hashable]) -> str:
     return shown + (", ..." if len(names) > 3 else "")
 
 
+_AHEAD = 256  # solutions a `solutions()` search may find before the generator takes them
+_BATCH = 64  # solutions found that wake a dry generator at once
+
+
+class _Flags:
+    """Who of a `solutions()` generator and its search thread waits, and whether the search
+    is done or to stop."""
+
+    __slots__ = ("reader", "writer", "done", "stop", "told")
+
+    def __init__(self) -> None:
+        self.reader = self.writer = self.done = self.stop = False
+        self.told = 0.0  # time.monotonic() of the search's last wake-up call
+
+
 def _aligned(size: int) -> Tuple[bytearray, int]:
     """`size` bytes aligned to DLX_PROBLEM_ALIGN: the bytearray that owns them and their
     address."""
@@ -576,21 +592,36 @@ class ExactCover:
         return self._covers(self._copy(), lim, ms)
 
     def _covers(self, copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
+        # The search thread appends each solution to `found` and the generator takes them
+        # from it, neither waiting for the other while there are some: the condition is
+        # touched only when the generator has run dry (`reader`) or the search is _AHEAD
+        # solutions ahead (`writer`, until the generator has taken half of them). Each sets
+        # its flag under the condition before it looks at `found`, and the other looks at the
+        # flag after changing `found`. A dry generator is woken at once by a solution found
+        # more than a millisecond after the last wake-up, else by the _BATCH-th one or its own
+        # timeout (1 ms after it ran dry, doubling up to 50 ms): not once per solution, which
+        # would cost two thread switches each, and no solution waits long.
         problem = copy[1]
-        found: "queue.Queue" = queue.Queue(maxsize=256)
-        stop = threading.Event()
-        done = object()
+        found: "collections.deque[List[int]]" = collections.deque()
+        turn = threading.Condition()
+        flags = _Flags()
         result = []
 
         def visit(_context, options, count):
-            cover = options[:count]
-            while not stop.is_set():
-                try:
-                    found.put(cover, timeout=0.05)
-                    return 0
-                except queue.Full:
-                    pass
-            return 1
+            found.append(options[:count])
+            if flags.reader:
+                now = time.monotonic()
+                if len(found) >= _BATCH or now - flags.told >= 0.001:
+                    flags.told = now
+                    with turn:
+                        turn.notify_all()
+            if len(found) >= _AHEAD:
+                with turn:
+                    flags.writer = True
+                    while len(found) > _AHEAD // 2 and not flags.stop:
+                        turn.wait(0.05)
+                    flags.writer = False
+            return 1 if flags.stop else 0
 
         callback = _VISIT(visit)
 
@@ -598,26 +629,37 @@ class ExactCover:
             try:
                 result.append(_lib.dlx_problem_search(problem, lim, ms, callback, None))
             finally:
-                while True:
-                    try:
-                        found.put(done, timeout=0.05)
-                        return
-                    except queue.Full:
-                        if stop.is_set():
-                            return
+                with turn:
+                    flags.done = True
+                    turn.notify_all()
 
         worker = threading.Thread(target=run, daemon=True)
         worker.start()
         try:
             while True:
-                cover = found.get()
-                if cover is done:
-                    break
+                try:
+                    cover = found.popleft()
+                except IndexError:
+                    with turn:
+                        flags.reader = True
+                        pause = 0.001
+                        while not found and not flags.done:
+                            turn.wait(pause)
+                            pause = min(2 * pause, 0.05)
+                        flags.reader = False
+                        if not found:
+                            break
+                    continue
+                if flags.writer and len(found) <= _AHEAD // 2:
+                    with turn:
+                        turn.notify_all()
                 yield cover
             if result and result[0] < 0:
                 _raise(result[0])
         finally:
-            stop.set()
+            with turn:
+                flags.stop = True
+                turn.notify_all()
             worker.join()
             self._last = copy
 

@@ -702,3 +702,24 @@ def test_fault_constants_agree_with_the_header():
     assert len(faults) == 10
     for name, value in faults.items():
         assert getattr(dlx, name) == value and name in dlx.__all__, name
+
+
+def test_exact_cover_generator_yields_a_solution_without_waiting_for_more():
+    # Option 0 covers everything: the one solution, found at once (item "z" has the fewest
+    # options). Option 1 leaves Langford's 13 pairs, which have no arrangement and take the
+    # search far longer than its time limit. The generator batches solutions found close
+    # together; a lone one must still come before the search ends.
+    n = 13
+    langford = [[("digit", d), ("place", i), ("place", i + d + 1)] for d in range(1, n + 1) for i in range(2 * n - d - 1)]
+    items = ["z"] + [("digit", d) for d in range(1, n + 1)] + [("place", i) for i in range(2 * n)]
+    cover = dlx.ExactCover(items)
+    assert cover.add(items) == 0 and cover.add(["z"]) == 1
+    for option in langford:
+        cover.add(option)
+    generator = cover.solutions(max_ms=1500)
+    import time
+    start = time.monotonic()
+    assert next(generator) == [0]
+    assert time.monotonic() - start < 0.5
+    with pytest.raises(dlx.Timeout):
+        next(generator)
