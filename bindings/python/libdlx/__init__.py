@@ -11,6 +11,9 @@
     cover.add([0, 1]); cover.add([2]); cover.add([0]); cover.add([1, 2])
     list(cover.solutions())                   # [[0, 1], [2, 3]]
     cover.minimum()                           # [0, 1]
+    named = libdlx.ExactCover("ab", ["x"])    # items named; colors, bounds and costs
+    named.add("ax", colors={"x": "red"}, cost=2); named.set_bounds("b", 0, 1)
+    named.minimum(), named.cost               # [0], 2
 
 The solves, counts and target_max take a `max_ms` keyword (0, the default: no limit); past
 it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and
@@ -23,19 +26,22 @@ directory (target/release/libdlx.so, after `make`), or by the system loader
 parallel; the library is reentrant and keeps no state.
 """
 
+import collections
+import collections.abc
 import concurrent.futures
 import ctypes
 import ctypes.util
 import os
-import queue
 import threading
-from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+import time
+from typing import Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 __all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "target_max",
            "solve_many", "count_many", "ExactCover", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
            "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
            "DLX_TIMEOUT", "DLX_FAULT_NONE", "DLX_FAULT_EMPTY", "DLX_FAULT_OUT_OF_RANGE", "DLX_FAULT_REPEATED",
-           "DLX_FAULT_NO_PRIMARY", "DLX_FAULT_OPTIONS_FULL", "DLX_FAULT_ENTRIES_FULL"]
+           "DLX_FAULT_NO_PRIMARY", "DLX_FAULT_OPTIONS_FULL", "DLX_FAULT_ENTRIES_FULL", "DLX_FAULT_COLOR_ON_PRIMARY",
+           "DLX_FAULT_NEGATIVE_COLOR", "DLX_FAULT_NEGATIVE_COST"]
 
 Text = Union[str, bytes, bytearray]
 
@@ -56,6 +62,9 @@ DLX_FAULT_REPEATED = 3
 DLX_FAULT_NO_PRIMARY = 4
 DLX_FAULT_OPTIONS_FULL = 5
 DLX_FAULT_ENTRIES_FULL = 6
+DLX_FAULT_COLOR_ON_PRIMARY = 7
+DLX_FAULT_NEGATIVE_COLOR = 8
+DLX_FAULT_NEGATIVE_COST = 9
 DLX16_OUT_LEN = 257
 DLX9_CELLS = 81
 DLX9_OUT_LEN = 82
@@ -104,6 +113,11 @@ _lib.dlx_problem_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
 _lib.dlx_problem_init.restype = ctypes.c_void_p
 _lib.dlx_problem_add.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32]
 _lib.dlx_problem_add.restype = ctypes.c_int32
+_lib.dlx_problem_add_option.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int32),
+                                        ctypes.c_int32, ctypes.c_int32]
+_lib.dlx_problem_add_option.restype = ctypes.c_int32
+_lib.dlx_problem_bounds.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32]
+_lib.dlx_problem_bounds.restype = ctypes.c_int
 _lib.dlx_problem_fault.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int32)]
 _lib.dlx_problem_fault.restype = ctypes.c_int
 _lib.dlx_fault_text.argtypes = [ctypes.c_int]
@@ -112,6 +126,11 @@ _lib.dlx_problem_search.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_in
 _lib.dlx_problem_search.restype = ctypes.c_int64
 _lib.dlx_problem_minimum.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32, ctypes.c_int64]
 _lib.dlx_problem_minimum.restype = ctypes.c_int32
+_lib.dlx_problem_at_most.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32,
+                                     ctypes.c_int64]
+_lib.dlx_problem_at_most.restype = ctypes.c_int32
+_lib.dlx_problem_cost.argtypes = [ctypes.c_void_p]
+_lib.dlx_problem_cost.restype = ctypes.c_int64
 _lib.dlx_problem_nodes.argtypes = [ctypes.c_void_p]
 _lib.dlx_problem_nodes.restype = ctypes.c_int64
 _lib.dlx_strerror.argtypes = [ctypes.c_int]
@@ -295,6 +314,36 @@ def target_max(grid: Sequence[int], max_ms: int = 0) -> Tuple[int, List[int]]:
 _ALIGN = 16  # DLX_PROBLEM_ALIGN
 
 
+def _put(problem: int, array: "ctypes.Array[ctypes.c_int32]", shades: Optional[Tuple[int, ...]], cost: int) -> int:
+    """dlx_problem_add, or dlx_problem_add_option for an option with colors or a cost other
+    than 1: the option's index or a status code."""
+    if shades is None and cost == 1:
+        return _lib.dlx_problem_add(problem, array, len(array))
+    colored = None if shades is None else (ctypes.c_int32 * len(shades))(*shades)
+    return _lib.dlx_problem_add_option(problem, array, colored, len(array), cost)
+
+
+def _few(names: Sequence[Hashable]) -> str:
+    """Up to three names, for messages."""
+    shown = ", ".join(repr(name) for name in names[:3])
+    return shown + (", ..." if len(names) > 3 else "")
+
+
+_AHEAD = 256  # solutions a `solutions()` search may find before the generator takes them
+_BATCH = 64  # solutions found that wake a dry generator at once
+
+
+class _Flags:
+    """Who of a `solutions()` generator and its search thread waits, and whether the search
+    is done or to stop."""
+
+    __slots__ = ("reader", "writer", "done", "stop", "told")
+
+    def __init__(self) -> None:
+        self.reader = self.writer = self.done = self.stop = False
+        self.told = 0.0  # time.monotonic() of the search's last wake-up call
+
+
 def _aligned(size: int) -> Tuple[bytearray, int]:
     """`size` bytes aligned to DLX_PROBLEM_ALIGN: the bytearray that owns them and their
     address."""
@@ -304,25 +353,59 @@ def _aligned(size: int) -> Tuple[bytearray, int]:
 
 
 class ExactCover:
-    """An exact cover problem in libdlx's Dancing Links engine: items 0 .. primary - 1 must be
-    covered exactly once, items primary .. primary + secondary - 1 at most once (Knuth's
-    secondary items). The problem lives in a bytearray this object owns, grown as options are
-    added. Searches run DLX1's order (the primary item with the fewest options first) and
-    release the GIL.
+    """An exact cover problem in libdlx's Dancing Links engine: primary items must be covered
+    exactly once (or as often as their bounds say), secondary items at most once (Knuth's
+    secondary items), or by options that agree on their color.
+
+    `primary` and `secondary` are each a count or an iterable of item names (any hashable
+    values): `ExactCover(3, 2)` has items 0, 1, 2 primary and 3, 4 secondary, as in 0.2;
+    `ExactCover("abc", ["x"])` has items "a", "b", "c" and "x". A count stands for the numbers
+    of its items in that numbering (primary 0 .. n - 1, secondary from the primary count on).
+    `bounds` maps primary items to (lo, hi) pairs, as `set_bounds` sets them.
+
+    The problem lives in a bytearray this object owns, grown as options are added. Searches
+    release the GIL; for a problem without colors, bounds or costs they run DLX1's order (the
+    primary item with the fewest options first).
 
     Not for two threads at once. Each `solutions()` generator searches its own copy, so the
     object may be used while one is open."""
 
-    def __init__(self, primary: int, secondary: int = 0):
-        for name, value in (("primary", primary), ("secondary", secondary)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError("%s must be int, not %s" % (name, type(value).__name__))
-            if not 0 <= value < 2 ** 31:
+    def __init__(self, primary: Union[int, Iterable[Hashable]], secondary: Union[int, Iterable[Hashable]] = 0,
+                 bounds: Optional[Mapping[Hashable, Tuple[int, int]]] = None):
+        counts, names = [], []
+        for what, value in (("primary", primary), ("secondary", secondary)):
+            if isinstance(value, int) and not isinstance(value, bool):
+                counts.append(value)
+                names.append(None)
+            elif isinstance(value, bool) or not isinstance(value, collections.abc.Iterable):
+                raise TypeError("%s must be an int or an iterable of item names, not %s" % (what, type(value).__name__))
+            else:
+                names.append(list(value))
+                counts.append(len(names[-1]))
+            if not 0 <= counts[-1] < 2 ** 31:
                 raise DlxError(DLX_ERR_ARG)
-        self.primary, self.secondary = primary, secondary
+        self.primary, self.secondary = counts
+        # Item names -> item numbers; None while the items are numbers 0 .. n - 1 (0.2's form,
+        # passed to the library as they are).
+        self._index: Optional[Dict[Hashable, int]] = None
+        self._names: Optional[List[Hashable]] = None
+        if names != [None, None]:
+            every = [name for part, count, start in zip(names, counts, (0, self.primary))
+                     for name in (range(start, start + count) if part is None else part)]
+            self._index = {}
+            for number, name in enumerate(every):
+                if self._index.setdefault(name, number) != number:
+                    raise DlxError(DLX_ERR_ARG, detail="item %r is named twice" % (name,))
+            self._names = every
         self._options: List[Tuple[int, ...]] = []
+        self._rules: Dict[int, Tuple[Optional[Tuple[int, ...]], int]] = {}  # colors and cost, where not none and 1
+        self._colors: Dict[Hashable, int] = {}
+        self._bounds: Dict[int, Tuple[int, int]] = {}
         self._entries = 0
+        self._cost: Optional[int] = None
         self._layout(16, 64)
+        for item, (lo, hi) in (bounds or {}).items():
+            self.set_bounds(item, lo, hi)
 
     def _layout(self, options: int, entries: int) -> None:
         """New memory with room for `options` options and `entries` entries, and every option
@@ -334,7 +417,7 @@ class ExactCover:
 
     def _build(self, options: int, entries: int) -> Tuple[bytearray, int]:
         """A problem with room for `options` options and `entries` entries holding every
-        option added so far: its memory and the library's pointer into it."""
+        option and bound set so far: its memory and the library's pointer into it."""
         size = _lib.dlx_problem_size(self.primary + self.secondary, options, entries)
         if size == 0:
             raise DlxError(DLX_ERR_CAPACITY)
@@ -342,8 +425,10 @@ class ExactCover:
         pointer = _lib.dlx_problem_init(address, size, self.primary, self.secondary, options, entries)
         if not pointer:
             raise DlxError(DLX_ERR_ARG)
-        for option in self._options:
-            _lib.dlx_problem_add(pointer, (ctypes.c_int32 * len(option))(*option), len(option))
+        for number, option in enumerate(self._options):
+            _put(pointer, (ctypes.c_int32 * len(option))(*option), *self._rules.get(number, (None, 1)))
+        for item, (lo, hi) in self._bounds.items():
+            _lib.dlx_problem_bounds(pointer, item, lo, hi)
         return memory, pointer
 
     def _copy(self) -> Tuple[bytearray, int]:
@@ -354,52 +439,127 @@ class ExactCover:
         ctypes.memmove(address, self._problem, size)
         return memory, address
 
-    def _fault(self, option: Tuple[int, ...]) -> DlxError:
+    def _name(self, number: int) -> str:
+        """Item `number` as the caller names it, for messages."""
+        return "%d" % number if self._names is None else repr(self._names[number])
+
+    def _fault(self, option: Tuple[int, ...], cost: int) -> DlxError:
         """The DlxError(DLX_ERR_ARG) for the option the library just rejected, saying what
         `dlx_problem_fault` found wrong with it."""
         entry = ctypes.c_int32(-1)
         fault = _lib.dlx_problem_fault(self._problem, ctypes.byref(entry), None)
         items = self.primary + self.secondary
-        if fault == DLX_FAULT_OUT_OF_RANGE:
+        if fault == DLX_FAULT_OUT_OF_RANGE:  # numbers only: names are looked up before
             detail = "item %d is outside 0..%d" % (option[entry.value], items - 1)
         elif fault == DLX_FAULT_REPEATED:
-            detail = "item %d appears twice in this option" % option[entry.value]
+            detail = "item %s appears twice in this option" % self._name(option[entry.value])
         elif fault == DLX_FAULT_EMPTY:
             detail = "an option needs at least one item"
+        elif fault == DLX_FAULT_NO_PRIMARY and not self.primary:
+            detail = "an option needs a primary item, and this problem has none"
         elif fault == DLX_FAULT_NO_PRIMARY:
-            detail = ("an option needs a primary item (0..%d)" % (self.primary - 1) if self.primary
-                      else "an option needs a primary item, and this problem has none")
+            detail = ("an option needs a primary item (0..%d)" % (self.primary - 1) if self._names is None
+                      else "an option needs a primary item (%s)" % _few(self._names[:self.primary]))
+        elif fault == DLX_FAULT_COLOR_ON_PRIMARY:
+            detail = "item %s is primary: only secondary items have colors" % self._name(option[entry.value])
+        elif fault == DLX_FAULT_NEGATIVE_COST:
+            detail = "cost %d is negative" % cost
         else:
             detail = _lib.dlx_fault_text(fault).decode("ascii")
         return DlxError(DLX_ERR_ARG, detail=detail)
 
-    def add(self, items: Iterable[int]) -> int:
-        """Adds an option covering `items` (distinct item numbers, at least one primary) and
-        returns its index: 0, 1, 2, ... in the order added. Raises DlxError (a ValueError) with
-        code DLX_ERR_ARG for an empty option, an item out of range or repeated, or no primary
-        item, its message saying which; the problem is then unchanged. A `solutions()`
+    def _numbers(self, items: Iterable[Hashable]) -> Tuple[int, ...]:
+        """The item numbers of `items`, as the library takes them."""
+        if self._index is None:
+            option = tuple(items)
+            for item in option:
+                if not isinstance(item, int) or isinstance(item, bool):
+                    raise TypeError("items must be int, not %s" % type(item).__name__)
+            for item in option:
+                if not -2**31 <= item < 2**31:  # past what C's int32 holds: out of range all the same
+                    raise DlxError(DLX_ERR_ARG, detail="item %d is outside 0..%d" % (item, self.primary + self.secondary - 1))
+            return option
+        index = self._index
+        try:
+            return tuple([index[item] for item in items])
+        except KeyError as e:
+            raise DlxError(DLX_ERR_ARG, detail="item %r is not an item of this problem" % (e.args[0],)) from None
+
+    def _shades(self, option: Tuple[int, ...], items: Tuple[int, ...], colors: Mapping[Hashable, Hashable]) -> Tuple[int, ...]:
+        """The color numbers of `option`'s entries (0: none) from `colors`, keyed as `items`
+        name them; a color seen for the first time gets the next number."""
+        if not isinstance(colors, collections.abc.Mapping):
+            raise TypeError("colors must be a mapping from items to colors, not %s" % type(colors).__name__)
+        given = dict(zip(items, option))
+        for item in colors:
+            if item not in given:
+                raise DlxError(DLX_ERR_ARG, detail="item %r has a color but is not in this option" % (item,))
+        numbers = self._colors
+        shades = [0] * len(option)
+        for k, item in enumerate(items):
+            color = colors.get(item)
+            if color is not None:
+                shades[k] = numbers.setdefault(color, len(numbers) + 1)
+        return tuple(shades)
+
+    def add(self, items: Iterable[Hashable], colors: Optional[Mapping[Hashable, Hashable]] = None, cost: int = 1) -> int:
+        """Adds an option covering `items` (distinct items, at least one primary) and returns
+        its index: 0, 1, 2, ... in the order added.
+
+        `colors` maps some of the option's secondary items to colors (any hashable values but
+        None, which means no color): chosen options that share a secondary item must all give
+        it the same color, and an entry without one is exclusive. `cost` (an int >= 0, 1 by
+        default) counts for minimum().
+
+        Raises DlxError (a ValueError) with code DLX_ERR_ARG for an empty option, an item out of
+        range, unknown or repeated, no primary item, a color on a primary item or a negative
+        cost, its message saying which; the problem is then unchanged. A `solutions()`
         generator already open goes on over the options it started with."""
-        option = tuple(items)
-        for item in option:
-            if not isinstance(item, int) or isinstance(item, bool):
-                raise TypeError("items must be int, not %s" % type(item).__name__)
-        for item in option:
-            if not -2**31 <= item < 2**31:  # past what C's int32 holds: out of range all the same
-                items = self.primary + self.secondary
-                raise DlxError(DLX_ERR_ARG, detail="item %d is outside 0..%d" % (item, items - 1))
+        if cost.__class__ is not int:
+            if not isinstance(cost, int) or isinstance(cost, bool):
+                raise TypeError("cost must be int, not %s" % type(cost).__name__)
+            cost = int(cost)
+        if not -2**31 <= cost < 2**31:
+            raise DlxError(DLX_ERR_ARG, detail="cost %d is outside 0..%d" % (cost, 2**31 - 1))
+        items = tuple(items)
+        option = self._numbers(items)
+        shades = None if colors is None else self._shades(option, items, colors)
         array = (ctypes.c_int32 * len(option))(*option)
-        code = _lib.dlx_problem_add(self._problem, array, len(option))
+        code = _put(self._problem, array, shades, cost)
         if code == DLX_ERR_CAPACITY:
             options, entries = self._room
             self._layout(max(2 * options, len(self._options) + 1), max(2 * entries, self._entries + len(option)))
-            code = _lib.dlx_problem_add(self._problem, array, len(option))
+            code = _put(self._problem, array, shades, cost)
         if code == DLX_ERR_ARG:
-            raise self._fault(option)
+            raise self._fault(option, cost)
         if code < 0:
             _raise(code)
+        if shades is not None or cost != 1:
+            self._rules[code] = (shades, cost)
         self._options.append(option)
         self._entries += len(option)
         return code
+
+    def set_bounds(self, item: Hashable, lo: int, hi: int) -> None:
+        """Bounds primary item `item`: every solution covers it at least `lo` and at most `hi`
+        times (Knuth's multiplicities; 1 and 1 until set). `lo` 0 makes it optional; `lo` 1
+        and a large `hi`, "at least once". Raises DlxError(DLX_ERR_ARG) unless 0 <= lo <= hi
+        and hi >= 1, or when `item` is not a primary item."""
+        for what, value in (("lo", lo), ("hi", hi)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError("%s must be int, not %s" % (what, type(value).__name__))
+        (number,) = self._numbers([item])
+        if not 0 <= number < self.primary + self.secondary:
+            raise DlxError(DLX_ERR_ARG, detail="item %d is outside 0..%d" % (number, self.primary + self.secondary - 1))
+        if number >= self.primary:
+            raise DlxError(DLX_ERR_ARG, detail="item %s is secondary: only primary items have bounds" % self._name(number))
+        if not (0 <= lo <= hi < 2**31 and hi >= 1):
+            raise DlxError(DLX_ERR_ARG, detail="bounds %d..%d of item %s: need 0 <= lo <= hi and 1 <= hi < 2**31"
+                           % (lo, hi, self._name(number)))
+        code = _lib.dlx_problem_bounds(self._problem, number, lo, hi)
+        if code < 0:
+            _raise(code)
+        self._bounds[number] = (lo, hi)
 
     def __len__(self) -> int:
         return len(self._options)
@@ -408,8 +568,8 @@ class ExactCover:
         return _INT64_MAX if limit is None else _int64(limit, "limit")
 
     def count(self, limit: Optional[int] = None, max_ms: int = 0) -> int:
-        """The number of exact covers, counting stopped at `limit` (None: all). Raises
-        Timeout past `max_ms` milliseconds (0: no limit)."""
+        """The number of solutions, counting stopped at `limit` (None: all). Raises Timeout
+        past `max_ms` milliseconds (0: no limit)."""
         lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
         self._last = (self._memory, self._problem)
         code = _lib.dlx_problem_search(self._problem, lim, ms, _VISIT(), None)
@@ -418,10 +578,12 @@ class ExactCover:
         return code
 
     def solutions(self, limit: Optional[int] = None, max_ms: int = 0) -> Iterator[List[int]]:
-        """The exact covers, each a list of option indices ascending, in search order, as a
+        """The solutions, each a list of option indices ascending, in search order, as a
         generator: the search runs on a worker thread and waits while the caller has not taken
-        the next few. Closing the generator early ends the search. Raises Timeout (after the
-        covers found in time) past `max_ms` milliseconds.
+        the next few. Each solution comes once: with bounds, each set of options that meets
+        every item's bounds; with colors, each set whose options agree on the colors of the
+        secondary items they share. Closing the generator early ends the search. Raises
+        Timeout (after the solutions found in time) past `max_ms` milliseconds.
 
         The generator searches a copy of the problem made by this call (its memory is the
         problem's, a few bytes an entry), so count(), minimum(), add() and other generators
@@ -430,21 +592,36 @@ class ExactCover:
         return self._covers(self._copy(), lim, ms)
 
     def _covers(self, copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
+        # The search thread appends each solution to `found` and the generator takes them
+        # from it, neither waiting for the other while there are some: the condition is
+        # touched only when the generator has run dry (`reader`) or the search is _AHEAD
+        # solutions ahead (`writer`, until the generator has taken half of them). Each sets
+        # its flag under the condition before it looks at `found`, and the other looks at the
+        # flag after changing `found`. A dry generator is woken at once by a solution found
+        # more than a millisecond after the last wake-up, else by the _BATCH-th one or its own
+        # timeout (1 ms after it ran dry, doubling up to 50 ms): not once per solution, which
+        # would cost two thread switches each, and no solution waits long.
         problem = copy[1]
-        found: "queue.Queue" = queue.Queue(maxsize=256)
-        stop = threading.Event()
-        done = object()
+        found: "collections.deque[List[int]]" = collections.deque()
+        turn = threading.Condition()
+        flags = _Flags()
         result = []
 
         def visit(_context, options, count):
-            cover = options[:count]
-            while not stop.is_set():
-                try:
-                    found.put(cover, timeout=0.05)
-                    return 0
-                except queue.Full:
-                    pass
-            return 1
+            found.append(options[:count])
+            if flags.reader:
+                now = time.monotonic()
+                if len(found) >= _BATCH or now - flags.told >= 0.001:
+                    flags.told = now
+                    with turn:
+                        turn.notify_all()
+            if len(found) >= _AHEAD:
+                with turn:
+                    flags.writer = True
+                    while len(found) > _AHEAD // 2 and not flags.stop:
+                        turn.wait(0.05)
+                    flags.writer = False
+            return 1 if flags.stop else 0
 
         callback = _VISIT(visit)
 
@@ -452,42 +629,67 @@ class ExactCover:
             try:
                 result.append(_lib.dlx_problem_search(problem, lim, ms, callback, None))
             finally:
-                while True:
-                    try:
-                        found.put(done, timeout=0.05)
-                        return
-                    except queue.Full:
-                        if stop.is_set():
-                            return
+                with turn:
+                    flags.done = True
+                    turn.notify_all()
 
         worker = threading.Thread(target=run, daemon=True)
         worker.start()
         try:
             while True:
-                cover = found.get()
-                if cover is done:
-                    break
+                try:
+                    cover = found.popleft()
+                except IndexError:
+                    with turn:
+                        flags.reader = True
+                        pause = 0.001
+                        while not found and not flags.done:
+                            turn.wait(pause)
+                            pause = min(2 * pause, 0.05)
+                        flags.reader = False
+                        if not found:
+                            break
+                    continue
+                if flags.writer and len(found) <= _AHEAD // 2:
+                    with turn:
+                        turn.notify_all()
                 yield cover
             if result and result[0] < 0:
                 _raise(result[0])
         finally:
-            stop.set()
+            with turn:
+                flags.stop = True
+                turn.notify_all()
             worker.join()
             self._last = copy
 
-    def minimum(self, max_ms: int = 0) -> Optional[List[int]]:
-        """An exact cover with the fewest options (the first such in search order), as its
-        option indices ascending; None when there is no cover. Raises Timeout past `max_ms`."""
-        capacity = max(self.primary, 1)
+    def minimum(self, at_most: Optional[int] = None, max_ms: int = 0) -> Optional[List[int]]:
+        """A solution of the least total cost (with every option of cost 1, the fewest
+        options; the first such in search order), as its option indices ascending; None when
+        there is none. With `at_most`, the first solution the search finds whose total cost
+        is at most that ("can K options do?"), None when no solution costs so little. The
+        cost of the solution returned is then `self.cost`. Raises Timeout past `max_ms`."""
+        capacity = max(len(self._options), 1)  # every option at most once
         out = (ctypes.c_int32 * capacity)()
         ms = _int64(max_ms, "max_ms")
         self._last = (self._memory, self._problem)
-        code = _lib.dlx_problem_minimum(self._problem, out, capacity, ms)
+        self._cost = None
+        if at_most is None:
+            code = _lib.dlx_problem_minimum(self._problem, out, capacity, ms)
+        else:
+            code = _lib.dlx_problem_at_most(self._problem, _int64(at_most, "at_most"), out, capacity, ms)
         if code == DLX_UNSOLVABLE:
             return None
         if code < 0:
             _raise(code)
+        self._cost = _lib.dlx_problem_cost(self._problem)
         return list(out[:code])
+
+    @property
+    def cost(self) -> Optional[int]:
+        """The total cost of the solution the last minimum() returned (its number of options
+        when every option costs 1); None before any, or when it returned None."""
+        return self._cost
 
     @property
     def nodes(self) -> int:

@@ -482,3 +482,244 @@ def test_exact_cover_errors_are_value_errors_and_change_nothing():
     with pytest.raises(dlx.DlxError):
         cover.count(limit=0)
     assert list(dlx.ExactCover(0, 2).solutions()) == [[]]
+
+
+# --- ExactCover with names, colors, bounds and costs ---------------------------------------
+
+def solutions_by_brute_force(primary, secondary, options, bounds):
+    """Every solution of a problem in Knuth's full form, by trying all subsets of the options:
+    `options` is a list of (items, colors, cost), items named as in `primary` and `secondary`,
+    colors a dict (None: none); `bounds` maps primary items to (lo, hi), 1:1 otherwise.
+    Returns {frozenset of option indices: total cost}."""
+    found = {}
+    for mask in range(1 << len(options)):
+        chosen = [k for k in range(len(options)) if mask >> k & 1]
+        times = {item: 0 for item in primary}
+        shades = {item: [] for item in secondary}
+        for k in chosen:
+            items, colors, _ = options[k]
+            for item in items:
+                if item in times:
+                    times[item] += 1
+                else:
+                    shades[item].append((colors or {}).get(item))
+        if not all(bounds.get(item, (1, 1))[0] <= n <= bounds.get(item, (1, 1))[1] for item, n in times.items()):
+            continue
+        # A secondary item: at most one option naming it without a color, and then no other;
+        # options that color it agree on the color.
+        if all(len(s) <= 1 or (None not in s and len(set(s)) == 1) for s in shades.values()):
+            found[frozenset(chosen)] = sum(options[k][2] for k in chosen)
+    return found
+
+
+NAMES = ["a", "b", ("t", 1), ("t", 2), "c", 7, "x", ("y", "z"), "w", frozenset([1])]
+COLORS = ["red", ("blue", 2), 0, 3.5]
+
+
+def random_full_problem(rng):
+    """A small random problem with hashable names, and maybe colors, bounds and costs: its
+    items, options and bounds as solutions_by_brute_force takes them."""
+    names = rng.sample(NAMES, rng.randint(2, len(NAMES)))
+    cut = rng.randint(1, len(names) - 1 if len(names) > 2 else 1)
+    primary, secondary = names[:cut], names[cut:]
+    colored, costed, bounded = rng.random() < 0.7, rng.random() < 0.6, rng.random() < 0.6
+    options = []
+    density = rng.choice([0.35, 0.35, 0.8])  # 0.8: often past the 64 entries ExactCover starts with
+    for _ in range(rng.randint(0, 11)):
+        items = [i for i in names if rng.random() < density]
+        if not any(i in primary for i in items):
+            items.append(rng.choice(primary))
+        rng.shuffle(items)
+        colors = None
+        if colored:
+            colors = {i: rng.choice(COLORS) for i in items if i in secondary and rng.random() < 0.7}
+        cost = rng.randint(0, 5) if costed else 1
+        options.append((items, colors, cost))
+    bounds = {}
+    if bounded:
+        for item in primary:
+            if rng.random() < 0.5:
+                lo = rng.randint(0, 2)
+                bounds[item] = (lo, rng.randint(max(lo, 1), 3))
+    return primary, secondary, options, bounds
+
+
+def test_exact_cover_with_names_colors_bounds_and_costs_agrees_with_brute_force():
+    import random
+    rng = random.Random(4242)
+    solved = unsolvable = grown = late = 0
+    for round in range(400):
+        primary, secondary, options, bounds = random_full_problem(rng)
+        # Half the bounds in the constructor, the rest by set_bounds, some after a search.
+        early = dict(list(bounds.items())[: len(bounds) // 2])
+        cover = dlx.ExactCover(primary, secondary, bounds=early)
+        for k, (items, colors, cost) in enumerate(options):
+            if cost == 1 and colors is None and rng.random() < 0.5:
+                assert cover.add(items) == k
+            else:
+                assert cover.add(items, colors=colors, cost=cost) == k
+        if round % 3 == 0:
+            cover.count()
+            late += len(bounds) > len(early)
+        for item, (lo, hi) in bounds.items():
+            if item not in early:
+                cover.set_bounds(item, lo, hi)
+        grown += cover._room != (16, 64)
+        expected = solutions_by_brute_force(primary, secondary, options, bounds)
+        found = list(cover.solutions())
+        assert all(s == sorted(s) for s in found)
+        assert sorted(map(frozenset, found), key=sorted) == sorted(expected, key=sorted)  # each once
+        assert len(set(map(tuple, found))) == len(found)
+        assert cover.count() == len(expected)
+        best = cover.minimum()
+        if not expected:
+            unsolvable += 1
+            assert best is None and cover.cost is None
+            for k in (-1, 0, 3, 100):
+                assert cover.minimum(at_most=k) is None
+            continue
+        solved += 1
+        least = min(expected.values())
+        assert frozenset(best) in expected and expected[frozenset(best)] == least == cover.cost
+        for k in sorted({-1, least - 1, least, least + 1, least + 3, max(expected.values())}):
+            got = cover.minimum(at_most=k)
+            if k < least:
+                assert got is None and cover.cost is None, (k, least)
+            else:
+                assert frozenset(got) in expected and expected[frozenset(got)] <= k and cover.cost == expected[frozenset(got)]
+    # The rounds reached what they are for.
+    assert solved > 100 and unsolvable > 20 and grown > 5 and late > 5, (solved, unsolvable, grown, late)
+
+
+def test_exact_cover_colors_in_the_numbered_form_and_costs_minimized():
+    # Items 0, 1 primary; 2, 3 secondary. Options 0 and 1 share item 2 in red; option 2
+    # names it without a color, so it goes with neither.
+    cover = dlx.ExactCover(2, 2)
+    assert cover.add([0, 2], colors={2: "red"}) == 0
+    assert cover.add([1, 2, 3], colors={2: "red"}, cost=4) == 1
+    assert cover.add([1, 2]) == 2
+    assert cover.add([0, 1], cost=5) == 3
+    assert cover.add([1, 3], colors={3: "red"}, cost=2) == 4
+    assert sorted(cover.solutions()) == [[0, 1], [0, 4], [3]]
+    assert cover.minimum() == [0, 4] and cover.cost == 3
+    assert cover.minimum(at_most=2) is None and cover.cost is None
+    assert cover.minimum(at_most=5) in ([0, 1], [0, 4], [3]) and cover.cost <= 5
+    # Bounds: item 0 optional, item 1 once or twice.
+    cover.set_bounds(0, 0, 1)
+    cover.set_bounds(1, 1, 2)
+    assert cover.count() == len(solutions_by_brute_force(
+        [0, 1], [2, 3], [([0, 2], {2: "red"}, 1), ([1, 2, 3], {2: "red"}, 4), ([1, 2], None, 1), ([0, 1], None, 5),
+                         ([1, 3], {3: "red"}, 2)], {0: (0, 1), 1: (1, 2)}))
+    assert cover.minimum() == [2] and cover.cost == 1
+
+
+def test_exact_cover_0_2_usage_is_unchanged():
+    cover = dlx.ExactCover(3)
+    for option in ([0, 1], [2], [0], [1, 2]):
+        cover.add(option)
+    assert list(cover.solutions()) == [[0, 1], [2, 3]]
+    best = cover.minimum()
+    assert best == [0, 1] and type(best) is list and cover.cost == 2
+    assert cover.primary == 3 and cover.secondary == 0 and len(cover) == 4
+    with pytest.raises(TypeError):
+        cover.add(["a"])
+    with pytest.raises(TypeError):
+        cover.add([0.0])
+    with pytest.raises(TypeError):
+        dlx.ExactCover(2.0)
+
+
+def test_exact_cover_names():
+    cover = dlx.ExactCover(["row", ("cell", 0, 1)], "xy")
+    assert (cover.primary, cover.secondary) == (2, 2)
+    assert cover.add([("cell", 0, 1), "x"]) == 0 and cover.add(["row", "y"]) == 1
+    assert cover.add(["row", ("cell", 0, 1)]) == 2
+    assert list(cover.solutions()) in ([[0, 1], [2]], [[2], [0, 1]])
+    assert cover.minimum() == [2] and cover.cost == 1
+    # A count stands for the numbered items: 0 .. n - 1 primary, then the secondary ones.
+    mixed = dlx.ExactCover(2, ["s"])
+    assert mixed.add([0, "s"]) == 0 and mixed.add([1]) == 1 and mixed.count() == 1
+    for bad, detail in ((["zz"], "item 'zz' is not an item of this problem"),
+                        ([("cell", 0, 2)], "item ('cell', 0, 2) is not an item of this problem"),
+                        (["row", "row"], "item 'row' appears twice in this option"),
+                        (["x", "y"], "an option needs a primary item ('row', ('cell', 0, 1))"),
+                        ([], "an option needs at least one item")):
+        with pytest.raises(dlx.DlxError) as e:
+            cover.add(bad)
+        assert e.value.detail == detail and e.value.code == dlx.DLX_ERR_ARG
+    with pytest.raises(TypeError):
+        cover.add([["unhashable"]])
+    with pytest.raises(dlx.DlxError) as e:
+        dlx.ExactCover(["a", "b"], ["a"])
+    assert e.value.detail == "item 'a' is named twice"
+    with pytest.raises(dlx.DlxError) as e:
+        dlx.ExactCover(1, [0])
+    assert e.value.detail == "item 0 is named twice"
+    with pytest.raises(dlx.DlxError) as e:
+        dlx.ExactCover([], ["s"]).add(["s"])
+    assert e.value.detail == "an option needs a primary item, and this problem has none"
+    assert len(cover) == 3
+
+
+def test_exact_cover_errors_of_colors_costs_and_bounds():
+    named = dlx.ExactCover("ab", "xy")
+    numbered = dlx.ExactCover(2, 2)
+    cases = [
+        (lambda: named.add(["a", "x"], colors={"a": "red"}), "item 'a' is primary: only secondary items have colors"),
+        (lambda: named.add(["x", "b", "a"], colors={"x": 1, "b": 1}), "item 'b' is primary: only secondary items have colors"),
+        (lambda: numbered.add([2, 1], colors={1: "red"}), "item 1 is primary: only secondary items have colors"),
+        (lambda: named.add(["a"], cost=-1), "cost -1 is negative"),
+        (lambda: numbered.add([0], colors={}, cost=-7), "cost -7 is negative"),
+        (lambda: named.add(["a"], cost=2 ** 31), "cost 2147483648 is outside 0..2147483647"),
+        (lambda: named.add(["a"], colors={"y": 1}), "item 'y' has a color but is not in this option"),
+        (lambda: named.set_bounds("a", 2, 1), "bounds 2..1 of item 'a': need 0 <= lo <= hi and 1 <= hi < 2**31"),
+        (lambda: named.set_bounds("a", 0, 0), "bounds 0..0 of item 'a': need 0 <= lo <= hi and 1 <= hi < 2**31"),
+        (lambda: named.set_bounds("b", -1, 1), "bounds -1..1 of item 'b': need 0 <= lo <= hi and 1 <= hi < 2**31"),
+        (lambda: named.set_bounds("b", 0, 2 ** 31), "bounds 0..2147483648 of item 'b': need 0 <= lo <= hi and 1 <= hi < 2**31"),
+        (lambda: named.set_bounds("x", 0, 1), "item 'x' is secondary: only primary items have bounds"),
+        (lambda: named.set_bounds("q", 0, 1), "item 'q' is not an item of this problem"),
+        (lambda: numbered.set_bounds(4, 0, 1), "item 4 is outside 0..3"),
+        (lambda: numbered.set_bounds(2, 0, 1), "item 2 is secondary: only primary items have bounds"),
+        (lambda: dlx.ExactCover("ab", bounds={"a": (3, 2)}), "bounds 3..2 of item 'a': need 0 <= lo <= hi and 1 <= hi < 2**31"),
+    ]
+    for call, detail in cases:
+        with pytest.raises(dlx.DlxError) as e:
+            call()
+        assert e.value.detail == detail and detail in str(e.value) and e.value.code == dlx.DLX_ERR_ARG
+    for call in (lambda: named.add(["a"], cost=1.0), lambda: named.add(["a"], cost=True),
+                 lambda: named.add(["a"], colors=["red"]), lambda: named.set_bounds("a", 0, 1.5)):
+        with pytest.raises(TypeError):
+            call()
+    # Nothing changed: no option, no bound.
+    assert len(named) == len(numbered) == 0
+    assert named.add(["a", "x"], colors={"x": "red"}) == 0 and named.add(["b", "x"], colors={"x": "red"}) == 1
+    assert named.count() == 1 and named.minimum() == [0, 1]
+
+
+def test_fault_constants_agree_with_the_header():
+    header = open(os.path.join(ROOT, "include", "dlx.h")).read()
+    faults = dict((name, int(value)) for name, value in re.findall(r"#define (DLX_FAULT_\w+) (\d+)", header))
+    assert len(faults) == 10
+    for name, value in faults.items():
+        assert getattr(dlx, name) == value and name in dlx.__all__, name
+
+
+def test_exact_cover_generator_yields_a_solution_without_waiting_for_more():
+    # Option 0 covers everything: the one solution, found at once (item "z" has the fewest
+    # options). Option 1 leaves Langford's 13 pairs, which have no arrangement and take the
+    # search far longer than its time limit. The generator batches solutions found close
+    # together; a lone one must still come before the search ends.
+    n = 13
+    langford = [[("digit", d), ("place", i), ("place", i + d + 1)] for d in range(1, n + 1) for i in range(2 * n - d - 1)]
+    items = ["z"] + [("digit", d) for d in range(1, n + 1)] + [("place", i) for i in range(2 * n)]
+    cover = dlx.ExactCover(items)
+    assert cover.add(items) == 0 and cover.add(["z"]) == 1
+    for option in langford:
+        cover.add(option)
+    generator = cover.solutions(max_ms=1500)
+    import time
+    start = time.monotonic()
+    assert next(generator) == [0]
+    assert time.monotonic() - start < 0.5
+    with pytest.raises(dlx.Timeout):
+        next(generator)
