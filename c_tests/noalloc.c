@@ -183,5 +183,53 @@ int main(int argc, char **argv) {
     NO_ALLOCATION("dlx_problem_minimum", rc = dlx_problem_minimum(p, cover, 10, 0));
     CHECK(rc == 10, "minimum: %d", rc);
 
+    /* Colors, bounds and costs: 10 queens again, each queen an option of cost 1 + its column,
+     * the diagonals colored by the queen's row (never shared, so the same covers), row 0
+     * optional (the ten columns still want ten queens); every new call, on success and on its
+     * errors, with room for one more option so that the faults are found. */
+    size = dlx_problem_size(20 + 38, 101, 404);
+    CHECK(size <= sizeof memory, "size %zu", size);
+    NO_ALLOCATION("dlx_problem_init, family", p = dlx_problem_init(memory, size, 20, 38, 101, 404));
+    for (int r = 0; p && r < 10; r++)
+        for (int c = 0; c < 10; c++) {
+            int32_t items[4] = {r, 10 + c, 20 + r + c, 39 + r - c + 9}, colors[4] = {0, 0, 1 + r, 1 + r};
+            NO_ALLOCATION("dlx_problem_add_option", rc = dlx_problem_add_option(p, items, colors, 4, 1 + c));
+        }
+    int32_t on_primary[2] = {4, 0}, below[2] = {0, -1}, some[2] = {3, 25};
+    NO_ALLOCATION("dlx_problem_add_option, color on a primary item", rc = dlx_problem_add_option(p, some, on_primary, 2, 1));
+    CHECK(rc == DLX_ERR_ARG, "color on primary: %d", rc);
+    NO_ALLOCATION("dlx_problem_fault, color on a primary item", rc = dlx_problem_fault(p, &entry, NULL));
+    CHECK(rc == DLX_FAULT_COLOR_ON_PRIMARY && entry == 0, "fault 7: %d at %d", rc, entry);
+    NO_ALLOCATION("dlx_problem_add_option, negative color", rc = dlx_problem_add_option(p, some, below, 2, 1));
+    CHECK(rc == DLX_ERR_ARG && dlx_problem_fault(p, NULL, NULL) == DLX_FAULT_NEGATIVE_COLOR, "fault 8: %d", rc);
+    NO_ALLOCATION("dlx_problem_add_option, negative cost", rc = dlx_problem_add_option(p, some, NULL, 2, -1));
+    CHECK(rc == DLX_ERR_ARG && dlx_problem_fault(p, NULL, NULL) == DLX_FAULT_NEGATIVE_COST, "fault 9: %d", rc);
+    NO_ALLOCATION("dlx_problem_add_option, NULL", rc = dlx_problem_add_option(p, NULL, NULL, 2, 1));
+    CHECK(rc == DLX_ERR_NULL, "NULL items: %d", rc);
+    for (int code = 7; code <= 10; code++) NO_ALLOCATION("dlx_fault_text, 7-10", text = dlx_fault_text(code));
+    NO_ALLOCATION("dlx_problem_bounds", rc = dlx_problem_bounds(p, 0, 0, 1));
+    CHECK(rc == DLX_OK, "bounds: %d", rc);
+    NO_ALLOCATION("dlx_problem_bounds, secondary item", rc = dlx_problem_bounds(p, 30, 1, 1));
+    CHECK(rc == DLX_ERR_ARG, "bounds on a secondary item: %d", rc);
+    NO_ALLOCATION("dlx_problem_bounds, lo above hi", rc = dlx_problem_bounds(p, 1, 2, 1));
+    NO_ALLOCATION("dlx_problem_bounds, NULL", rc = dlx_problem_bounds(NULL, 1, 1, 1));
+    NO_ALLOCATION("dlx_problem_search, family", found = dlx_problem_search(p, INT64_MAX, 0, NULL, NULL));
+    CHECK(found == 724, "10 queens with row 0 optional: %lld", (long long)found);
+    NO_ALLOCATION("dlx_problem_minimum, family", rc = dlx_problem_minimum(p, cover, 10, 0));
+    CHECK(rc > 0, "family minimum: %d", rc);
+    int64_t cost = 0;
+    NO_ALLOCATION("dlx_problem_cost", cost = dlx_problem_cost(p));
+    CHECK(cost > 0, "cost %lld", (long long)cost);
+    NO_ALLOCATION("dlx_problem_at_most", rc = dlx_problem_at_most(p, cost, cover, 10, 0));
+    CHECK(rc > 0 && dlx_problem_cost(p) == cost, "at most the least cost: %d", rc);
+    NO_ALLOCATION("dlx_problem_at_most, below the least", rc = dlx_problem_at_most(p, cost - 1, cover, 10, 0));
+    CHECK(rc == DLX_UNSOLVABLE, "below the least: %d", rc);
+    NO_ALLOCATION("dlx_problem_at_most, negative limit", rc = dlx_problem_at_most(p, -1, cover, 10, 0));
+    NO_ALLOCATION("dlx_problem_at_most, capacity", rc = dlx_problem_at_most(p, 1000, cover, 1, 0));
+    CHECK(rc == DLX_ERR_CAPACITY, "capacity 1: %d", rc);
+    NO_ALLOCATION("dlx_problem_at_most, time limit", rc = dlx_problem_at_most(p, 1000, cover, 10, 1));
+    NO_ALLOCATION("dlx_problem_cost, NULL", cost = dlx_problem_cost(NULL));
+    CHECK(cost == DLX_ERR_NULL, "cost of NULL: %lld", (long long)cost);
+
     return report("noalloc");
 }

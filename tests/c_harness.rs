@@ -1,7 +1,7 @@
 //! Builds the C test programs of c_tests/ with the cc crate against the real libdlx.a and,
 //! separately, libdlx.so, and runs them: the harness on the corpora of tests/data, the 9x9,
 //! counting and time-limit test (jobs), the guard-page bounds test, the malloc-counting test and
-//! the 8-thread test.
+//! the 8-thread test, and colors, bounds and costs of the general exact cover against brute force.
 
 mod common;
 
@@ -52,4 +52,10 @@ fn no_call_allocates_as_counted_by_malloc_interposition() {
 #[test]
 fn eight_threads_on_256_kib_stacks_agree_with_one() {
     assert!(run_c_test("threads", Link::Static) >= 72);
+}
+
+#[test]
+fn colors_bounds_and_costs_agree_with_brute_force_against_both_libraries() {
+    assert!(run_c_test("problem_family", Link::Static) > 5000);
+    assert!(run_c_test("problem_family", Link::Shared) > 5000);
 }

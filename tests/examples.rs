@@ -3,6 +3,8 @@
 //! corpus, csu1605.c on the Target Sudoku data in both judges' formats; every error message
 //! names its place. The exact cover programs: hust1017.c against brute force, queens.c and
 //! pentomino.c against the known counts, sudoku25.c on a 25x25 corpus with every answer checked.
+//! The family's: hdu2295.c (repeat cover under a cost limit), poj1084.c (least repeat cover),
+//! hdu4069.c (jigsaw Sudoku) and wordrect.c (colors), each on its sample and against brute force.
 
 mod common;
 
@@ -16,7 +18,8 @@ use std::sync::OnceLock;
 fn judge(name: &'static str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
-        for name in ["poj3076", "poj3074", "csu1605", "hust1017", "queens", "pentomino", "sudoku25"] {
+        let names = ["poj3076", "poj3074", "csu1605", "hust1017", "queens", "pentomino", "sudoku25"];
+        for name in names.into_iter().chain(["hdu2295", "poj1084", "hdu4069", "wordrect"]) {
             let exe = scratch("examples").join(name);
             build_c(&[root().join(format!("examples/{name}.c"))], &exe, Link::Static);
         }
@@ -271,4 +274,253 @@ fn sudoku25_solves_a_corpus_through_caller_memory_and_honours_its_time_limit() {
     let run = run_with_args("sudoku25", &["200"], &format!("{}\n", puzzles.lines().nth(10).unwrap()));
     assert_eq!((run.status.code(), String::from_utf8(run.stdout).unwrap()), (Some(1), "timeout\n".to_string()));
     assert!(started.elapsed().as_millis() < 2000, "{:?}", started.elapsed());
+}
+
+/// Runs examples/NAME.c on tests/data/judges/NAME-sample.in (with `args`): the output must be
+/// NAME-sample.out byte for byte, and the fastest of three runs under 100 ms.
+fn answers_its_sample(name: &'static str, args: &[&str]) {
+    let (input, output) =
+        (read_data(&format!("judges/{name}-sample.in")), read_data(&format!("judges/{name}-sample.out")));
+    let mut fastest = std::time::Duration::MAX;
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let run = run_with_args(name, args, &input);
+        fastest = fastest.min(started.elapsed());
+        assert!(run.status.success() && run.stderr.is_empty(), "{}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(String::from_utf8(run.stdout).unwrap(), output);
+    }
+    assert!(fastest.as_millis() < 100, "{name} took {fastest:?} on its sample");
+}
+
+/// Runs examples/NAME.c on `input`: it must succeed and print `expected`.
+fn prints(name: &'static str, input: &str, expected: &str) {
+    let run = run_program(name, input);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), expected, "{input}");
+}
+
+/// A number in `lo..=hi` from the seeded generator.
+fn pick(lo: u64, hi: u64, seed: &mut u64) -> u64 {
+    lo + common::rng(seed) % (hi - lo + 1)
+}
+
+/// HDU 2295 by brute force: the least radius over every set of at most `k` stations, printed
+/// as the judge wants it.
+fn radar_brute_force(cities: &[(i64, i64)], stations: &[(i64, i64)], k: usize) -> String {
+    let d2 = |a: (i64, i64), b: (i64, i64)| (a.0 - b.0).pow(2) + (a.1 - b.1).pow(2);
+    let best = (1u32..1 << stations.len())
+        .filter(|set| set.count_ones() as usize <= k)
+        .map(|set| {
+            let chosen: Vec<_> = (0..stations.len()).filter(|s| set >> s & 1 == 1).map(|s| stations[s]).collect();
+            cities.iter().map(|&c| chosen.iter().map(|&s| d2(c, s)).min().unwrap()).max().unwrap()
+        })
+        .min()
+        .unwrap();
+    format!("{:.6}", (best as f64).sqrt())
+}
+
+#[test]
+fn hdu2295_answers_its_sample_and_random_cases_as_brute_force_does() {
+    answers_its_sample("hdu2295", &[]);
+    let mut seed = 0x4844_5532_2950_0001u64;
+    let (mut input, mut expected) = (String::from("60\n"), String::new());
+    for _ in 0..60 {
+        let (n, m) = (pick(1, 7, &mut seed) as usize, pick(1, 7, &mut seed) as usize);
+        let k = pick(1, m as u64, &mut seed) as usize;
+        let mut point = || (pick(0, 30, &mut seed) as i64, pick(0, 30, &mut seed) as i64);
+        let cities: Vec<_> = (0..n).map(|_| point()).collect();
+        let stations: Vec<_> = (0..m).map(|_| point()).collect();
+        input += &format!("{n} {m} {k}\n");
+        for (x, y) in cities.iter().chain(&stations) {
+            input += &format!("{x} {y}\n");
+        }
+        expected += &format!("{}\n", radar_brute_force(&cities, &stations, k));
+    }
+    prints("hdu2295", &input, &expected);
+}
+
+/// POJ 1084's squares still whole in an n x n grid missing the sticks of `missing` (bit s for
+/// stick s + 1), each as the mask of its sticks.
+fn whole_squares(n: usize, missing: u64) -> Vec<u64> {
+    let band = 2 * n + 1;
+    let mut squares = Vec::new();
+    for size in 1..=n {
+        for r in 0..=n - size {
+            for c in 0..=n - size {
+                let mut mask = 0u64;
+                for d in 0..size {
+                    mask |= 1 << (r * band + c + d) | 1 << ((r + size) * band + c + d);
+                    mask |= 1 << ((r + d) * band + n + c) | 1 << ((r + d) * band + n + c + size);
+                }
+                if mask & missing == 0 {
+                    squares.push(mask);
+                }
+            }
+        }
+    }
+    squares
+}
+
+/// The fewest sticks hitting every square: branch on the sticks of the first square not hit,
+/// deepening the limit one at a time.
+fn fewest_sticks(squares: &[u64]) -> usize {
+    fn hits(squares: &[u64], removed: u64, left: usize) -> bool {
+        match squares.iter().find(|&&q| q & removed == 0) {
+            None => true,
+            Some(&q) => {
+                left > 0 && (0..64).filter(|s| q >> s & 1 == 1).any(|s| hits(squares, removed | 1 << s, left - 1))
+            }
+        }
+    }
+    (0..).find(|&limit| hits(squares, 0, limit)).unwrap()
+}
+
+#[test]
+fn poj1084_answers_its_sample_and_random_grids_as_brute_force_does() {
+    answers_its_sample("poj1084", &[]);
+    let mut seed = 0x504f_4a31_0840_0001u64;
+    let (mut input, mut expected) = (String::from("80\n"), String::new());
+    for case in 0..80 {
+        let n = 1 + case % 3;
+        let sticks = 2 * n * (n + 1);
+        let missing: Vec<usize> = (1..=sticks).filter(|_| pick(0, 5, &mut seed) == 0).collect();
+        input += &format!("{n}\n{}", missing.len());
+        for s in &missing {
+            input += &format!(" {s}");
+        }
+        input += "\n";
+        let mask = missing.iter().fold(0u64, |m, s| m | 1 << (s - 1));
+        expected += &format!("{}\n", fewest_sticks(&whole_squares(n, mask)));
+    }
+    prints("poj1084", &input, &expected);
+    // The known least numbers for complete grids of sides 1 to 5.
+    let run = run_program("poj1084", "5\n1\n0\n2\n0\n3\n0\n4\n0\n5\n0\n");
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), "1\n3\n6\n9\n14\n");
+}
+
+/// Solutions of a 9x9 grid with the usual boxes, counted up to 2 by backtracking on the blank
+/// with the fewest candidates; the first one is kept in `first`.
+fn count_up_to_two(grid: &mut [u8; 81], first: &mut Option<[u8; 81]>) -> u32 {
+    let mut best: Option<(usize, Vec<u8>)> = None;
+    for cell in (0..81).filter(|&c| grid[c] == 0) {
+        let candidates: Vec<u8> = (1..=9).filter(|&d| !common::repeats(grid, cell, d)).collect();
+        if best.as_ref().is_none_or(|(_, b)| candidates.len() < b.len()) {
+            best = Some((cell, candidates));
+        }
+    }
+    let Some((cell, candidates)) = best else {
+        first.get_or_insert(*grid);
+        return 1;
+    };
+    let mut found = 0;
+    for d in candidates {
+        grid[cell] = d;
+        found += count_up_to_two(grid, first);
+        grid[cell] = 0;
+        if found >= 2 {
+            break;
+        }
+    }
+    found
+}
+
+#[test]
+fn hdu4069_answers_its_sample_and_random_boxed_grids_as_backtracking_does() {
+    answers_its_sample("hdu4069", &[]);
+    let mut seed = 0x4844_5534_0690_0001u64;
+    let (mut input, mut expected) = (String::from("60\n"), String::new());
+    let mut kinds = [0; 3];
+    for case in 1..=60 {
+        let full = common::random_full_grid(&mut seed);
+        let keep = pick(22, 50, &mut seed);
+        let mut grid = full.map(|d| if pick(1, 81, &mut seed) <= keep { d } else { 0 });
+        if case % 4 == 0 {
+            // A given changed: often no solution left.
+            let cell = (0..81).find(|&c| grid[c] != 0).unwrap();
+            grid[cell] = grid[cell] % 9 + 1;
+        }
+        for (cell, &digit) in grid.iter().enumerate() {
+            let (r, c) = (cell / 9, cell % 9);
+            let walls = [(r % 3 == 0, 16), (c % 3 == 2, 32), (r % 3 == 2, 64), (c % 3 == 0, 128)];
+            let value = digit as u32 + walls.iter().filter(|w| w.0).map(|w| w.1).sum::<u32>();
+            input += &format!("{value}{}", if c == 8 { "\n" } else { " " });
+        }
+        input += "\n";
+        let valid_givens = (0..81).all(|c| {
+            let mut other = grid;
+            other[c] = 0;
+            grid[c] == 0 || !common::repeats(&other, c, grid[c])
+        });
+        let mut first = None;
+        let found = if valid_givens { count_up_to_two(&mut grid.clone(), &mut first).min(2) } else { 0 };
+        kinds[found as usize] += 1;
+        expected += &format!("Case {case}:\n");
+        match (found, first) {
+            (0, _) => expected += "No solution\n",
+            (1, Some(solution)) => {
+                for row in solution.chunks(9) {
+                    expected += &format!("{}\n", row.iter().map(|d| d.to_string()).collect::<String>());
+                }
+            }
+            _ => expected += "Multiple Solutions\n",
+        }
+    }
+    assert!(kinds.iter().all(|&k| k > 3), "every answer: {kinds:?}");
+    prints("hdu4069", &input, &expected);
+    // No wall between rows 1 and 2 in column 3: two regions merge.
+    let mut lines: Vec<String> = read_data("judges/hdu4069-sample.in").lines().take(10).map(String::from).collect();
+    lines[0] = "1".into();
+    let run = run_program(
+        "hdu4069",
+        &(lines.join("\n").replace("144 18 112", "144 18 48").replace("135 38 147", "135 38 131") + "\n"),
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8(run.stderr).unwrap().contains("case 1: the walls do not make nine regions"));
+}
+
+/// Word rectangles by brute force: every choice of row words, each column looked up.
+fn rectangles(m: usize, rows: &[String], cols: &[String]) -> u64 {
+    let n = rows.first().map_or(0, String::len);
+    let mut count = 0;
+    let mut choice = vec![0usize; m];
+    loop {
+        let ok = (0..n).all(|j| {
+            let column: String = choice.iter().map(|&w| rows[w].as_bytes()[j] as char).collect();
+            cols.contains(&column)
+        });
+        count += ok as u64;
+        let Some(i) = (0..m).find(|&i| choice[i] + 1 < rows.len()) else { break };
+        choice[i] += 1;
+        choice[..i].fill(0);
+    }
+    count
+}
+
+#[test]
+fn wordrect_answers_its_sample_and_random_lists_as_brute_force_does() {
+    answers_its_sample("wordrect", &["3"]);
+    let mut seed = 0x574f_5244_5245_0001u64;
+    let word = |length: usize, seed: &mut u64| -> String {
+        (0..length).map(|_| (b'a' + pick(0, 2, seed) as u8) as char).collect()
+    };
+    let mut nonzero = 0;
+    for _ in 0..60 {
+        let (m, n) = (pick(1, 3, &mut seed) as usize, pick(1, 3, &mut seed) as usize);
+        let list = |length: usize, seed: &mut u64| {
+            let mut words: Vec<String> = (0..pick(1, 8, seed)).map(|_| word(length, seed)).collect();
+            words.sort();
+            words.dedup();
+            words
+        };
+        let (rows, cols) = (list(n, &mut seed), list(m, &mut seed));
+        let input = format!("{m} {n}\n{} {}\n{} {}\n", rows.len(), rows.join(" "), cols.len(), cols.join(" "));
+        let count = rectangles(m, &rows, &cols);
+        nonzero += (count > 0) as u32;
+        prints("wordrect", &input, &format!("{count} rectangles\n"));
+    }
+    assert!(nonzero > 10, "{nonzero}");
+    let run = run_program("wordrect", "2 2\n2 ab abc\n1 Ab\n");
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("row word 2 (abc): not 2 lower-case") && stderr.contains("column word 1 (Ab)"), "{stderr}");
 }

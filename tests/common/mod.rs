@@ -85,6 +85,7 @@ pub fn build_c(sources: &[PathBuf], out: &Path, link: Link) {
             cmd.arg("-L").arg(&dir).arg("-ldlx").arg(format!("-Wl,-rpath,{}", dir.display()));
         }
     }
+    cmd.arg("-lm"); // examples/hdu2295.c prints a square root
     run_ok(&mut cmd);
 }
 
