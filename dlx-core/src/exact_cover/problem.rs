@@ -325,7 +325,7 @@ impl<'m> Problem<'m> {
         let (answers, rest) = rest.split_at_mut(layout.answers);
         let (engine, rest) = rest.split_at_mut(layout.engine);
         let (rules, rest) = rest.split_at_mut(layout.rules);
-        let options = memory_options(head);
+        let options = head[OPTION_CAP] as usize;
         // SAFETY: `answers` and `rules` are initialised, 8-aligned words, which hold at least
         // 2 * (options + 1) and `RuleLayout::end` u32 (see `layout`); every bit pattern is an
         // i32 or u32.
@@ -630,11 +630,6 @@ impl<'m> Problem<'m> {
     pub fn nodes(&self) -> u64 {
         self.head[NODES]
     }
-}
-
-/// The options a problem was sized for, from its header.
-fn memory_options(head: &[u64]) -> usize {
-    head[OPTION_CAP] as usize
 }
 
 /// Option numbers `picked`, ascending, into `out`; returns how many.
