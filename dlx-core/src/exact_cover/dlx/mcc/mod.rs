@@ -169,14 +169,22 @@ impl<I: Index> Dlx<'_, I> {
                     if !least {
                         branch_on = self.first_addable().map(|i| (i, false));
                     }
-                } else if let Some((item, dway)) = self.choose_mcc(rules, work) {
-                    stamp = stamp.wrapping_add(1);
-                    if stamp == 0 {
-                        work.stamp.fill(0);
-                        stamp = 1;
+                } else {
+                    let mut open = true;
+                    if least {
+                        stamp = stamp.wrapping_add(1);
+                        if stamp == 0 {
+                            work.stamp.fill(0);
+                            stamp = 1;
+                        }
+                        let gap = below - work.cost - self.cost_bound(rules, work, stamp, below - work.cost);
+                        open = gap > 0;
+                        if open && below != i64::MAX {
+                            self.fix_by_cost(rules, work, stamp, gap);
+                        }
                     }
-                    if !least || work.cost + self.cost_bound(rules, work, stamp, below - work.cost) < below {
-                        branch_on = Some((item, dway));
+                    if open {
+                        branch_on = self.choose_mcc(rules, work);
                     }
                 }
                 match branch_on {
@@ -194,7 +202,9 @@ impl<I: Index> Dlx<'_, I> {
                         }
                     }
                     Some((item, _)) => {
-                        let x = self.nodes[item].down.to_usize();
+                        // The least-cost search tries the option that pays best first: a good
+                        // cover found early cuts the most.
+                        let x = if least { self.best_option(rules, work, item) } else { self.nodes[item].down.to_usize() };
                         let flag = if work.needy == 0 { VISITED } else { 0 };
                         work.set_frame(depth, INCLUDED | flag, x, 0);
                         depth += 1;

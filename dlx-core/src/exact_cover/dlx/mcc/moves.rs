@@ -217,6 +217,29 @@ impl<I: Index> Dlx<'_, I> {
         })
     }
 
+    /// The node in `item`'s list of the option covering the most needy items per unit of cost,
+    /// the first such.
+    pub(super) fn best_option(&self, rules: &Rules<'_>, work: &Work<'_>, item: usize) -> usize {
+        let (mut best, mut best_gain, mut best_cost) = (self.nodes[item].down.to_usize(), 0u64, 1u64);
+        let mut p = best;
+        while p != item {
+            let first = self.first_of(p);
+            let mut gain = 0u64;
+            let mut q = first;
+            while self.nodes[q].top < I::SPACER {
+                let x = self.nodes[q].top.to_usize();
+                gain += u64::from(self.is_primary(x) && work.count[x] < rules.lo[x]);
+                q += 1;
+            }
+            let cost = u64::from(rules.cost[rules.owner[p] as usize]);
+            if gain * best_cost > best_gain * cost {
+                (best, best_gain, best_cost) = (p, gain, cost);
+            }
+            p = self.nodes[p].down.to_usize();
+        }
+        best
+    }
+
     /// The first active primary item with an option left, for adding options to a solution.
     pub(super) fn first_addable(&self) -> Option<usize> {
         let mut i = self.rlink[0].to_usize();
