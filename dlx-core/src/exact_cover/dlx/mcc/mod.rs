@@ -17,7 +17,7 @@
 //! other color, and an uncolored `x` covers `x`.
 //!
 //! The rooms: `moves` the changes and their trail, `bound` the lower bound on the cost still
-//! to pay (a greedy dual of the covering LP).
+//! to pay (a greedy dual of the covering LP, then a Lagrangian one) and the options it rules out.
 
 mod bound;
 mod moves;
@@ -47,6 +47,14 @@ pub struct Work<'a> {
     /// Per option: the slack of its dual constraint, and when it was last set.
     slack: &'a mut [i64],
     stamp: &'a mut [u32],
+    /// The stamp of the options set last.
+    now: u32,
+    /// Per item: its Lagrange multiplier (in [`bound::SCALE`] units), kept from node to node;
+    /// and scratch, the greedy dual's value or the multiplier's subgradient.
+    mult: &'a mut [i64],
+    scratch: &'a mut [i64],
+    /// Whether `mult` holds multipliers yet.
+    seeded: bool,
     /// Every change, to undo it: a tag and a node or item.
     trail: &'a mut [u64],
     trail_len: usize,
@@ -85,7 +93,13 @@ impl<'a> Work<'a> {
         const fn u32s(n: usize) -> usize {
             n.div_ceil(2)
         }
-        2 * u32s(items) + options + u32s(options) + (2 * options + nodes + items) + 2 * (options + items + 1) + u32s(options)
+        2 * u32s(items)
+            + options
+            + u32s(options)
+            + 2 * items
+            + (2 * options + nodes + items)
+            + 2 * (options + items + 1)
+            + u32s(options)
     }
 
     /// Carves work memory from `words` (at least [`words`](Self::words)).
@@ -110,10 +124,34 @@ impl<'a> Work<'a> {
         // SAFETY: u64 words as i64, same size and alignment.
         let slack = unsafe { core::slice::from_raw_parts_mut(slack_words.as_mut_ptr().cast::<i64>(), options) };
         let stamp = u32s(&mut rest, options)?;
+        let (mult, scratch) = take(&mut rest, 2 * items)?.split_at_mut(items);
+        // SAFETY: u64 words as i64, same size and alignment.
+        let (mult, scratch) = unsafe {
+            (
+                core::slice::from_raw_parts_mut(mult.as_mut_ptr().cast::<i64>(), items),
+                core::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast::<i64>(), items),
+            )
+        };
         let trail = take(&mut rest, 2 * options + nodes + items)?;
         let frames = take(&mut rest, 2 * (options + items + 1))?;
         let picked = u32s(&mut rest, options)?;
-        Some(Work { count, in_force, slack, stamp, trail, trail_len: 0, frames, picked, picked_len: 0, needy: 0, cost: 0 })
+        Some(Work {
+            count,
+            in_force,
+            slack,
+            stamp,
+            now: 0,
+            mult,
+            scratch,
+            seeded: false,
+            trail,
+            trail_len: 0,
+            frames,
+            picked,
+            picked_len: 0,
+            needy: 0,
+            cost: 0,
+        })
     }
 }
 
@@ -137,6 +175,8 @@ impl<I: Index> Dlx<'_, I> {
         work.count[..=self.items].fill(0);
         work.in_force[..=self.items].fill(0);
         work.stamp.fill(0);
+        work.now = 0;
+        work.seeded = false;
         work.needy = (1..=self.primary).filter(|&i| rules.lo[i] > 0).count();
         let (mut below, first) = match goal {
             Goal::All => (i64::MAX, false),
@@ -144,7 +184,6 @@ impl<I: Index> Dlx<'_, I> {
         };
         let least = goal != Goal::All;
         let mut depth = 0;
-        let mut stamp = 0u32;
         // Entering a node: `visited` says its chosen set was visited already.
         let mut entering = Some(false);
         'search: loop {
@@ -172,15 +211,12 @@ impl<I: Index> Dlx<'_, I> {
                 } else {
                     let mut open = true;
                     if least {
-                        stamp = stamp.wrapping_add(1);
-                        if stamp == 0 {
-                            work.stamp.fill(0);
-                            stamp = 1;
-                        }
+                        let stamp = work.next_stamp();
                         let gap = below - work.cost - self.cost_bound(rules, work, stamp, below - work.cost);
                         open = gap > 0;
                         if open && below != i64::MAX {
                             self.fix_by_cost(rules, work, stamp, gap);
+                            open = !self.lagrange(rules, work, below - work.cost);
                         }
                     }
                     if open {
