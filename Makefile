@@ -26,6 +26,10 @@
 #   make bench-exact-cover  the general exact cover engine against Knuth's DLX1, and from Python
 #                       against the exact-cover and xcover packages (installed into target/ecenv)
 #                 (quick, for search work; docs/benchmarks.md, "Search configurations")
+#   make bench-knuth  `dlx cover` against Knuth's DLX1, DLX2, DLX3, DLX5, SSXCC and SSMCC (built
+#                 from ../shared/peers at bench time) on colors, multiplicities and costs, and from
+#                 Python libdlx.ExactCover against xcover on colors (docs/benchmarks.md, "Knuth's
+#                 programs", "Colors from Python"); KNUTH_QUICK=1: the smallest instances, one run
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
 
@@ -53,7 +57,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-family bench-sat bench-compare clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-knuth bench-family bench-sat bench-compare clean
 
 # `make` builds the libraries and the `dlx` command (target/release/dlx).
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
@@ -153,6 +157,13 @@ bench-exact-cover: all
 	$(ECENV)/bin/python -c 'import exact_cover, xcover' 2>/dev/null || \
 	    $(ECENV)/bin/pip install -q exact-cover==$(EXACT_COVER_VERSION) xcover==$(XCOVER_VERSION)
 	$(ECENV)/bin/python dlx-core/benches/python_compare.py
+
+bench-knuth: all
+	$(BENCH) knuth
+	test -x $(ECENV)/bin/python || python3 -m venv $(ECENV)
+	$(ECENV)/bin/python -c 'import exact_cover, xcover' 2>/dev/null || \
+	    $(ECENV)/bin/pip install -q exact-cover==$(EXACT_COVER_VERSION) xcover==$(XCOVER_VERSION)
+	$(ECENV)/bin/python dlx-core/benches/knuth_python.py
 
 CPENV := target/cpenv
 ORTOOLS_VERSION := 9.15.6755

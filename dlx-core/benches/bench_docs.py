@@ -1,5 +1,7 @@
-"""What the Python benchmarks share: the section of docs/benchmarks.md each rewrites."""
+"""What the Python benchmarks share: the best of a few runs, and the section of docs/benchmarks.md
+each rewrites."""
 
+import time
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent.parent / "docs" / "benchmarks.md"
@@ -15,3 +17,13 @@ def write_section(name, title, body):
     else:
         text = text.rstrip() + "\n\n" + section + "\n"
     OUT.write_text(text)
+
+
+def best_of(runs, fn, *args):
+    """`fn(*args)` run `runs` times: its (last) result and its fastest time in seconds."""
+    result, best = None, float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn(*args)
+        best = min(best, time.perf_counter() - start)
+    return result, best

@@ -15,7 +15,6 @@ Writes the section "General exact cover from Python" of docs/benchmarks.md.
 
 import os
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -29,7 +28,7 @@ import xcover  # noqa: E402
 import libdlx  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_docs import write_section  # noqa: E402
+from bench_docs import best_of, write_section  # noqa: E402
 
 RUNS = 3
 
@@ -122,12 +121,8 @@ def with_xcover(primary, secondary, options):
 
 
 def best_time(fn, instance):
-    result, best = None, float("inf")
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        result = fn(*instance)
-        best = min(best, time.perf_counter() - start)
-    return result, best * 1e3
+    result, seconds = best_of(RUNS, fn, *instance)
+    return result, seconds * 1e3
 
 
 def main():
