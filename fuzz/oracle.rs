@@ -10,7 +10,7 @@ use crate::ffi::{
     DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX9_OUT_LEN, DLX16_OUT_LEN, dlx_count9,
     dlx_count16, dlx_solve9, dlx_solve16, dlx_strerror, dlx_target_max,
 };
-use core::ffi::{c_char, c_int};
+use core::ffi::{c_char, c_int, c_void};
 
 const CANARY: u8 = 0xA5;
 const CANARY_INT: c_int = -0x5A5A5A5B;
@@ -311,4 +311,403 @@ pub fn check_strerror(code: c_int) {
     // SAFETY: dlx_strerror returns a static NUL-terminated string.
     let text = unsafe { core::ffi::CStr::from_ptr(text) };
     assert!(!text.to_bytes().is_empty());
+}
+
+// ---- The general exact cover (the `problem` target) -----------------------------------------
+
+/// The model's copy of an accepted option: its items, their colors (0 none) and its cost.
+struct ModelOption {
+    items: Vec<i32>,
+    colors: Vec<i32>,
+    cost: i64,
+}
+
+/// Every solution of the problem by a walk over every set of options (at most 15), each as
+/// (the set, a bit per option; its total cost), ordered by set. A set is a solution when it
+/// covers each primary item `i` between `bounds[i].0` and `bounds[i].1` times, and gives each
+/// secondary item either to one option without a color on it or to options that all color it
+/// the same (nonzero) way. Subsets are pruned as soon as a bound or a color is broken, never by
+/// cost: Knuth's rules read literally, not the library's search.
+///
+/// It runs on every change to the problem, up to 2^16 steps, instrumented: the primary items'
+/// counts are the bytes of one word (at most 8 items, each counted to at most 15 and bounded
+/// by at most 16, so no byte ever carries or borrows into the next), a step a few operations.
+fn problem_solutions(
+    primary: usize,
+    bounds: &[(i32, i32)],
+    options: &[ModelOption],
+    secondary: usize,
+) -> Vec<(u32, i64)> {
+    /// A secondary item nobody took yet; 0 means taken without a color, c > 0 colored c.
+    const FREE: i32 = -1;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    /// Whether each byte of `big` is at least the same byte of `small` (all below 128).
+    fn at_least(big: u64, small: u64) -> bool {
+        ((big | HIGH) - small) & HIGH == HIGH
+    }
+    let bytes = |f: &dyn Fn(&(i32, i32)) -> i32| {
+        bounds.iter().enumerate().fold(0u64, |word, (i, b)| word | (f(b).clamp(0, 16) as u64) << (8 * i))
+    };
+    /// An option as the walk reads it: its primary items (a 1 in the byte of each), its
+    /// secondary entries (item from 0, color) and its cost.
+    struct Compiled {
+        covers: u64,
+        shared: Vec<(usize, i32)>,
+        cost: i64,
+    }
+    struct Walk<'a> {
+        lo: u64,
+        hi: u64,
+        options: &'a [Compiled],
+        state: Vec<i32>,
+        out: Vec<(u32, i64)>,
+    }
+    fn walk(w: &mut Walk<'_>, k: usize, set: u32, counts: u64, cost: i64) {
+        if k == w.options.len() {
+            if at_least(counts, w.lo) {
+                w.out.push((set, cost));
+            }
+            return;
+        }
+        walk(w, k + 1, set, counts, cost);
+        let Compiled { covers, shared, cost: price } = &w.options[k];
+        let counts = counts + covers;
+        if !at_least(w.hi, counts) || !shared.iter().all(|&(i, c)| w.state[i] == FREE || (c != 0 && w.state[i] == c)) {
+            return;
+        }
+        let mut saved = [FREE; 8];
+        for (&(i, c), was) in shared.iter().zip(&mut saved) {
+            *was = std::mem::replace(&mut w.state[i], c);
+        }
+        walk(w, k + 1, set | 1 << k, counts, cost + price);
+        for (&(i, _), &was) in shared.iter().zip(&saved) {
+            w.state[i] = was;
+        }
+    }
+    assert!(options.len() <= 16 && primary <= 8 && bounds.len() == primary);
+    let compiled: Vec<Compiled> = options
+        .iter()
+        .map(|o| {
+            let entries = o.items.iter().map(|&i| i as usize).zip(o.colors.iter().copied());
+            let covers = entries.clone().filter(|&(i, _)| i < primary).fold(0u64, |word, (i, _)| word | 1 << (8 * i));
+            let shared = entries.filter(|&(i, _)| i >= primary).map(|(i, c)| (i - primary, c)).collect();
+            Compiled { covers, shared, cost: o.cost }
+        })
+        .collect();
+    let (lo, hi) = (bytes(&|b| b.0), bytes(&|b| b.1));
+    let mut w = Walk { lo, hi, options: &compiled, state: vec![FREE; secondary], out: Vec::new() };
+    walk(&mut w, 0, 0, 0, 0);
+    w.out.sort_unstable();
+    w.out
+}
+
+/// The set (a bit per option) of option numbers a call returned, once they are checked to be
+/// ascending and numbers of options that exist.
+fn option_set(options: &[i32], count: usize, what: &str) -> u32 {
+    assert!(options.windows(2).all(|w| w[0] < w[1]), "{what}: options {options:?} not ascending");
+    assert!(options.iter().all(|&k| (0..count as i32).contains(&k)), "{what}: options {options:?} of {count}");
+    options.iter().fold(0, |set, &k| set | 1 << k)
+}
+
+/// What `dlx_problem_search` visited: the solutions as sets (a bit per option; no allocation
+/// per solution, as there may be 2^15), the first list of options that was not ascending or
+/// named no option, the number of options, and after how many solutions to stop (0: never).
+struct Visited {
+    sets: Vec<u32>,
+    wrong: Option<Vec<i32>>,
+    options: usize,
+    stop_after: usize,
+}
+
+unsafe extern "C" fn record_solution(context: *mut c_void, options: *const i32, count: i32) -> c_int {
+    // SAFETY: `context` is the `Visited` `check_problem` passes; `options` holds `count` ints
+    // during the call.
+    let visited = unsafe { &mut *context.cast::<Visited>() };
+    let options = unsafe { std::slice::from_raw_parts(options, count.max(0) as usize) };
+    let ascending = options.windows(2).all(|w| w[0] < w[1]);
+    if !ascending || !options.iter().all(|&k| (0..visited.options as i32).contains(&k)) {
+        visited.wrong.get_or_insert_with(|| options.to_vec());
+    }
+    visited.sets.push(options.iter().fold(0, |set, &k| set | 1u32.checked_shl(k as u32).unwrap_or(0)));
+    c_int::from(visited.stop_after != 0 && visited.sets.len() >= visited.stop_after)
+}
+
+/// The color a fuzz byte gives an entry on `item` (`primary` primary items): mostly 0-3 on
+/// other items, mostly 0 on primary ones (a color there is a fault), 1 in 16 negative.
+fn entry_color(byte: u8, item: i32, primary: i32) -> i32 {
+    match byte % 16 {
+        15 => -1 - i32::from(byte / 16),
+        14 => 1 + i32::from(byte / 16) % 3,
+        v if (0..primary).contains(&item) => i32::from(v / 14),
+        v => i32::from(v % 4),
+    }
+}
+
+/// The cost a fuzz byte gives an option: mostly 0-3, sometimes huge or negative.
+fn option_cost(byte: u8) -> i32 {
+    match byte % 16 {
+        15 => -1 - i32::from(byte / 16),
+        14 => i32::MAX - i32::from(byte / 16),
+        v => i32::from(v % 4),
+    }
+}
+
+/// Calls on the problem that search (search, minimum, at most) per input: each is checked
+/// against the brute force, and the fuzzer's inputs may repeat them thousands of times.
+const PROBLEM_SEARCHES: usize = 8;
+
+/// The most solutions a search for all of them lists (more, and the limit is this).
+const SEARCH_ALL: usize = 300;
+
+/// Runs the call sequence `data` stands for (see fuzz/fuzz_targets/problem.rs) on a problem in
+/// memory with canaries around it and checks every status, fault and answer against a model of
+/// the header's contract and [`problem_solutions`]. Panics on any violation.
+pub fn check_problem(data: &[u8]) {
+    use crate::ffi::*;
+    let [a, b, c, d, ops @ ..] = data else { return };
+    let (primary, secondary) = (i32::from(a % 8), i32::from(b % 4));
+    let (cap_options, cap_entries) = (i32::from(c % 16), i64::from(d % 48));
+    let items = primary + secondary;
+    let size = dlx_problem_size(items, cap_options, cap_entries);
+    assert!(size > 0 && size.is_multiple_of(16));
+    const WORD: u64 = 0xA5A5_A5A5_A5A5_A5A5;
+    // Two words of canary on each side.
+    let mut memory = vec![WORD; size / 8 + 4];
+    let base = unsafe { memory.as_mut_ptr().add(2) }.cast::<c_void>();
+    if !(base as usize).is_multiple_of(16) {
+        return; // Vec<u64> of this size comes from malloc, 16-aligned on the fuzzers' hosts
+    }
+    // SAFETY: `base` has `size` writable bytes, 16-aligned, used by nothing else.
+    let p = unsafe { dlx_problem_init(base, size, primary, secondary, cap_options, cap_entries) };
+    assert_eq!(p.cast::<c_void>(), base);
+    let mut model: Vec<ModelOption> = Vec::new();
+    let mut bounds = vec![(1, 1); primary as usize];
+    let mut entries = 0i64;
+    let mut fault = (DLX_FAULT_NONE, -1, -1);
+    let mut last_cost = 0i64;
+    let mut solutions: Option<Vec<(u32, i64)>> = None;
+    let mut searches = 0;
+    let mut rest = ops;
+    while let [op, tail @ ..] = rest {
+        rest = tail;
+        let op = op % 8;
+        if matches!(op, 1 | 2 | 6) {
+            searches += 1;
+            if searches > PROBLEM_SEARCHES {
+                break;
+            }
+        }
+        let n = model.len();
+        match op {
+            0 | 4 => {
+                // add: items; add_option: items, colors (unless NULL), a cost.
+                let [len, tail @ ..] = rest else { break };
+                let (len, whole) = (*len, op == 4);
+                let k = usize::from(len % 8);
+                let option: Vec<i32> = tail.iter().take(k).map(|&x| i32::from(x as i8)).collect();
+                rest = &tail[option.len()..];
+                let with_colors = whole && len & 8 == 0;
+                let null_items = whole && len & 0x70 == 0x70 && len < 0xF8;
+                let count = if whole && len >= 0xF8 { -1 - i32::from(len % 8) } else { option.len() as i32 };
+                let colors: Vec<i32> = if with_colors {
+                    let bytes: Vec<u8> = rest.iter().take(option.len()).copied().collect();
+                    rest = &rest[bytes.len()..];
+                    bytes.iter().zip(&option).map(|(&c, &i)| entry_color(c, i, primary)).collect()
+                } else {
+                    vec![0; option.len()]
+                };
+                let cost = if whole {
+                    let Some((&byte, tail)) = rest.split_first() else { break };
+                    rest = tail;
+                    option_cost(byte)
+                } else {
+                    1
+                };
+                let option = if count < 0 { Vec::new() } else { option };
+                let colors = &colors[..option.len()];
+                let in_range = |i: &i32| (0..items).contains(i);
+                let repeat =
+                    (1..option.len()).find_map(|k| option[..k].iter().position(|&i| i == option[k]).map(|f| (k, f)));
+                // The checks in the order the library makes them: the header says the
+                // capacity is checked after every other argument but a repeat, found last;
+                // it leaves the order of its new faults (colors, cost) open, and they are
+                // checked here in the core's order (negative colors, then a color on a
+                // primary item, then a negative cost).
+                let expected = if null_items {
+                    None
+                } else if option.is_empty() {
+                    Some((DLX_FAULT_EMPTY, -1, -1))
+                } else if let Some(k) = option.iter().position(|i| !in_range(i)) {
+                    Some((DLX_FAULT_OUT_OF_RANGE, k as i32, -1))
+                } else if !option.iter().any(|&i| i < primary) {
+                    Some((DLX_FAULT_NO_PRIMARY, -1, -1))
+                } else if let Some(k) = colors.iter().position(|&c| c < 0) {
+                    Some((DLX_FAULT_NEGATIVE_COLOR, k as i32, -1))
+                } else if let Some(k) = option.iter().zip(colors).position(|(&i, &c)| c != 0 && i < primary) {
+                    Some((DLX_FAULT_COLOR_ON_PRIMARY, k as i32, -1))
+                } else if cost < 0 {
+                    Some((DLX_FAULT_NEGATIVE_COST, -1, -1))
+                } else if n as i32 >= cap_options {
+                    Some((DLX_FAULT_OPTIONS_FULL, -1, -1))
+                } else if entries + option.len() as i64 > cap_entries {
+                    Some((DLX_FAULT_ENTRIES_FULL, -1, -1))
+                } else if let Some((k, f)) = repeat {
+                    Some((DLX_FAULT_REPEATED, k as i32, f as i32))
+                } else {
+                    Some((DLX_FAULT_NONE, -1, -1))
+                };
+                let want = match expected {
+                    None => DLX_ERR_NULL,
+                    Some((DLX_FAULT_NONE, ..)) => n as i32,
+                    Some((DLX_FAULT_OPTIONS_FULL | DLX_FAULT_ENTRIES_FULL, ..)) => DLX_ERR_CAPACITY,
+                    Some(_) => DLX_ERR_ARG,
+                };
+                let items_ptr = if null_items { core::ptr::null() } else { option.as_ptr() };
+                let got = if whole {
+                    let colors_ptr = if with_colors { colors.as_ptr() } else { core::ptr::null() };
+                    // SAFETY: the arrays hold `count` ints when `count` is positive.
+                    unsafe { dlx_problem_add_option(p, items_ptr, colors_ptr, count, cost) }
+                } else {
+                    // SAFETY: as above.
+                    unsafe { dlx_problem_add(p, option.as_ptr(), count) }
+                };
+                assert_eq!(got, want, "add {option:?} colors {colors:?} cost {cost} count {count}");
+                // A NULL array is refused before the problem is read: the fault stays.
+                fault = expected.unwrap_or(fault);
+                let (mut entry, mut earlier) = (-9, -9);
+                // SAFETY: `p` is the problem; both pointers are to writable ints.
+                let code = unsafe { dlx_problem_fault(p, &mut entry, &mut earlier) };
+                assert_eq!((code, entry, earlier), fault, "fault of {option:?} colors {colors:?} cost {cost}");
+                if got >= 0 {
+                    entries += option.len() as i64;
+                    model.push(ModelOption { colors: colors.to_vec(), items: option, cost: i64::from(cost) });
+                    solutions = None;
+                }
+            }
+            1 => {
+                let [limit, stop, tail @ ..] = rest else { break };
+                rest = tail;
+                let all = solutions
+                    .get_or_insert_with(|| problem_solutions(primary as usize, &bounds, &model, secondary as usize));
+                let lookup = |set: u32| all.binary_search_by_key(&set, |s| s.0).ok().map(|k| all[k].1);
+                let limit = match limit % 8 {
+                    // All, but only where they are few: the search takes about 3 microseconds
+                    // instrumented per solution, and there may be 2^15.
+                    6 | 7 if all.len() <= SEARCH_ALL => i64::MAX,
+                    6 | 7 => SEARCH_ALL as i64,
+                    v => i64::from(v),
+                };
+                let mut visited =
+                    Visited { sets: Vec::new(), wrong: None, options: n, stop_after: usize::from(*stop % 4) };
+                // SAFETY: `record_solution` reads the context as the `Visited` it is.
+                let got = unsafe {
+                    dlx_problem_search(p, limit, 0, Some(record_solution), (&raw mut visited).cast::<c_void>())
+                };
+                let mut sets = visited.sets;
+                if limit == 0 {
+                    assert_eq!((got, sets.len()), (i64::from(DLX_ERR_ARG), 0), "search with limit 0");
+                    continue;
+                }
+                assert_eq!(visited.wrong, None, "search: options not ascending, or not of the {n} options");
+                let stop_after = if visited.stop_after == 0 { usize::MAX } else { visited.stop_after };
+                let want = all.len().min(limit as usize).min(stop_after);
+                assert_eq!((got, sets.len()), (want as i64, want), "search of {} solutions, limit {limit}", all.len());
+                for &set in &sets {
+                    assert!(lookup(set).is_some(), "search listed {set:#b}, not a solution");
+                }
+                sets.sort_unstable();
+                sets.dedup();
+                assert_eq!(sets.len(), want, "search listed a solution twice");
+            }
+            2 | 6 => {
+                // minimum: a capacity byte; at_most: a limit byte, then a capacity byte.
+                let limit = if op == 6 {
+                    let Some((&byte, tail)) = rest.split_first() else { break };
+                    rest = tail;
+                    match byte {
+                        255 => i64::MAX,
+                        254 => i64::MIN,
+                        _ => i64::from(byte % 11) - 1,
+                    }
+                } else {
+                    i64::MAX
+                };
+                let Some((&byte, tail)) = rest.split_first() else { break };
+                rest = tail;
+                let (capacity, null) = match (op, byte) {
+                    (2, _) => (i32::from(byte % 10), false),
+                    (_, 0xF0..) => (i32::from(byte % 3) - 1, true),
+                    _ => (i32::from(byte % 18) - 1, false),
+                };
+                let all = solutions
+                    .get_or_insert_with(|| problem_solutions(primary as usize, &bounds, &model, secondary as usize));
+                let lookup = |set: u32| all.binary_search_by_key(&set, |s| s.0).ok().map(|k| all[k].1);
+                let mut out = vec![CANARY_INT; capacity.max(0) as usize + 2];
+                let at = if null { core::ptr::null_mut() } else { unsafe { out.as_mut_ptr().add(1) } };
+                // SAFETY: `at` is NULL or has room for `capacity` ints.
+                let got = unsafe {
+                    if op == 2 {
+                        dlx_problem_minimum(p, at, capacity, 0)
+                    } else {
+                        dlx_problem_at_most(p, limit, at, capacity, 0)
+                    }
+                };
+                let what = if op == 2 { "minimum".to_string() } else { format!("at most {limit}") };
+                let least = all.iter().map(|s| s.1).min();
+                // The solutions the call may return: of the least cost, or of cost <= limit.
+                let fit = |cost: i64| if op == 2 { Some(cost) == least } else { cost <= limit };
+                if null && capacity > 0 {
+                    assert_eq!(got, DLX_ERR_NULL, "{what}: NULL options, capacity {capacity}");
+                } else if capacity < 0 {
+                    assert_eq!(got, DLX_ERR_ARG, "{what}: capacity {capacity}");
+                } else if !all.iter().any(|s| fit(s.1)) {
+                    assert_eq!(got, DLX_UNSOLVABLE, "{what}: least cost {least:?}");
+                } else if got == DLX_ERR_CAPACITY {
+                    let longest = all.iter().filter(|s| fit(s.1)).map(|s| s.0.count_ones()).max();
+                    assert!(
+                        longest > Some(capacity as u32),
+                        "{what}: capacity {capacity}, solutions as long as {longest:?}"
+                    );
+                } else {
+                    assert!((0..=capacity).contains(&got), "{what}: {got}, capacity {capacity}, least cost {least:?}");
+                    let set = option_set(&out[1..1 + got as usize], n, &what);
+                    let cost = lookup(set).unwrap_or_else(|| panic!("{what}: {set:#b} is not a solution"));
+                    assert!(fit(cost), "{what}: {set:#b} costs {cost}, least {least:?}");
+                    last_cost = cost;
+                }
+                let written = if got >= 0 { got as usize } else { 0 };
+                assert!(
+                    out[1 + written..].iter().chain(&out[..1]).all(|&x| x == CANARY_INT),
+                    "{what}: {got} but {out:?}"
+                );
+                // SAFETY: `p` is the problem.
+                assert_eq!(unsafe { dlx_problem_cost(p) }, last_cost, "{what}: the cost of the last solution");
+            }
+            5 => {
+                let [item, lo, hi, tail @ ..] = rest else { break };
+                rest = tail;
+                let item = if item & 0x80 == 0 { i32::from(item % 12) } else { i32::from(*item as i8) };
+                let lo = i32::from(lo % 8) - 1;
+                let hi = if *hi == 255 { i32::MAX } else { i32::from(hi % 8) - 1 };
+                let valid = (0..primary).contains(&item) && lo >= 0 && lo <= hi && hi >= 1;
+                // SAFETY: `p` is the problem.
+                let got = unsafe { dlx_problem_bounds(p, item, lo, hi) };
+                assert_eq!(got, if valid { DLX_OK } else { DLX_ERR_ARG }, "bounds {item} {lo}..{hi}");
+                if valid {
+                    bounds[item as usize] = (lo, hi);
+                    solutions = None;
+                }
+            }
+            7 => {
+                // SAFETY: `p` is the problem; the fault's places are optional.
+                let (cost, code) = unsafe {
+                    (dlx_problem_cost(p), dlx_problem_fault(p, core::ptr::null_mut(), core::ptr::null_mut()))
+                };
+                assert_eq!((cost, code), (last_cost, fault.0), "cost and fault");
+            }
+            _ => assert!(unsafe { dlx_problem_nodes(p) } >= 0),
+        }
+    }
+    let n = memory.len();
+    assert!(memory[..2].iter().chain(&memory[n - 2..]).all(|&w| w == WORD), "canaries");
 }

@@ -10,6 +10,8 @@ OUT_DIR/solve9: puzzles of every 9x9 set (as lines, with '0' blanks, as 9 lines)
 from 0 to 89, bad bytes, the empty grid and repeated givens.
 OUT_DIR/target_max: every Target Sudoku grid (bytes 0..9, see fuzz/oracle.rs), the empty
 grid, and grids with out-of-range values (bytes >= 128) at the first, middle and last cell.
+OUT_DIR/problem: call sequences of the dlx_problem functions (see fuzz/fuzz_targets/problem.rs):
+Knuth's examples, plain, with colors, with costs and bounds, a repeat cover, every fault.
 """
 import os
 import sys
@@ -110,6 +112,40 @@ def main():
     ops = b"".join(bytes([0, len(o)] + o) for o in rooks)
     put("problem", bytes([6, 1, 9, 21]) + ops + bytes([1, 5, 0, 2, 9, 1, 5, 2]))
     put("problem", bytes([0, 3, 0, 0, 1, 1, 0, 2, 0]))
+
+    # Colors, bounds and costs (op 4 add_option: a length byte, items, a color byte each, a
+    # cost byte; 5 bounds: item, lo + 1, hi + 1; 6 at_most: limit + 1, capacity + 1; 7 cost).
+    def option(items, colors=None, cost=1):
+        if colors is None:
+            return bytes([4, 8 | len(items)] + items + [cost])
+        return bytes([4, len(items)] + items + colors + [cost])
+
+    def at_most(limits, capacity=16):
+        return b"".join(bytes([6, limit + 1, capacity + 1, 7]) for limit in limits)
+
+    # Knuth's colored example (TAOCP 7.2.2.1 (49)): primary p q r, secondary x y, A = 1, B = 2.
+    colored = [([0, 1, 3, 4], [0, 0, 0, 1]), ([0, 2, 3, 4], [0, 0, 1, 0]), ([0, 3], [0, 2]),
+               ([1, 3], [0, 1]), ([2, 4], [0, 2])]
+    ops = b"".join(option(o, c) for o, c in colored)
+    put("problem", bytes([3, 2, 5, 20]) + ops + bytes([1, 6, 0, 2, 9, 7]) + at_most([0, 1, 2, 3]))
+    # Knuth's exact cover example with costs 0-3 and item 0 optional, item 3 up to twice.
+    ops = b"".join(option(o, cost=k % 4) for k, o in enumerate(knuth))
+    put("problem", bytes([7, 0, 6, 20]) + bytes([5, 0, 1, 2, 5, 3, 2, 3]) + ops
+        + bytes([1, 6, 0, 2, 9, 7]) + at_most([-1, 0, 1, 2, 3, 4, 5]))
+    # A repeat cover: 3 items, each covered 1 to 3 times, options of costs 0-3, then the
+    # capacities 0 to 3 for at_most.
+    cover = [[0], [1], [2], [0, 1], [1, 2], [0, 2], [0, 1, 2]]
+    ops = b"".join(option(o, cost=(3 * k) % 4) for k, o in enumerate(cover))
+    ops += b"".join(bytes([5, i, 2, 4]) for i in range(3))
+    put("problem", bytes([3, 0, 7, 20]) + ops + bytes([1, 6, 0, 2, 9, 7])
+        + b"".join(bytes([6, 4, c + 1]) for c in range(4)) + bytes([6, 255, 240, 6, 255, 241]))
+    # Every fault: a color on a primary item, a negative color, a negative cost, a NULL item
+    # array, a negative count, then bounds out of range, on a secondary item and inverted.
+    faults = (bytes([4, 2, 0, 2, 14, 1, 1, 7]) + bytes([4, 2, 0, 2, 0, 15, 1, 7])
+              + bytes([4, 2, 0, 2, 0, 1, 15, 7]) + bytes([4, 0x72, 0, 2, 0, 1, 1, 7])
+              + bytes([4, 0xF9, 0, 1, 7]) + option([0, 2], [0, 1], 0) + option([1, 2], [0, 1], 2)
+              + bytes([5, 9, 1, 2, 5, 2, 1, 2, 5, 0, 3, 2, 5, 0, 0, 0, 5, 0xFF, 1, 2, 5, 1, 1, 255]))
+    put("problem", bytes([2, 1, 4, 8]) + faults + bytes([1, 6, 0, 2, 9, 7]) + at_most([-1, 0, 2]))
     print("seed corpus: %d solve16, %d solve9, %d target_max, %d problem inputs in %s" % (
         count["solve16"], count["solve9"], count["target_max"], count["problem"], out))
 

@@ -146,3 +146,26 @@ fn random_target_grids_pass_the_oracle() {
         oracle::check_target(&bytes);
     }
 }
+
+#[test]
+fn saved_problem_findings_and_random_call_sequences_pass_the_oracle() {
+    if root().join("fuzz/regressions/problem").is_dir() {
+        for (name, bytes) in saved_inputs("problem") {
+            eprintln!("replaying {name}");
+            oracle::check_problem(&bytes);
+        }
+    }
+    // Random call sequences (fuzz/fuzz_targets/problem.rs reads them), most operations with
+    // small arguments, as a fuzzer's first inputs.
+    let mut seed = 0x0070_b1e5_u64;
+    for _ in 0..2000 {
+        let mut bytes: Vec<u8> = (0..4).map(|_| rng(&mut seed) as u8).collect();
+        for _ in 0..rng(&mut seed) % 24 {
+            bytes.push((rng(&mut seed) % 8) as u8);
+            bytes.extend((0..rng(&mut seed) % 6).map(|_| {
+                if rng(&mut seed).is_multiple_of(4) { rng(&mut seed) as u8 } else { (rng(&mut seed) % 5) as u8 }
+            }));
+        }
+        oracle::check_problem(&bytes);
+    }
+}
