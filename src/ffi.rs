@@ -3,6 +3,7 @@
 //! this same file (fuzz/fuzz_targets), so it names nothing of the crate around it.
 
 use core::ffi::{CStr, c_char, c_int, c_void};
+use core::ops::ControlFlow;
 
 use dlx_core::{CELLS9, CELLS16, Error, Fault, Problem};
 
@@ -482,7 +483,7 @@ pub unsafe extern "C" fn dlx_problem_add(problem: *mut dlx_problem, items: *cons
     };
     match problem.add(items) {
         Ok(index) => index as i32,
-        Err(e) => status(e),
+        Err(fault) => status(fault.into()),
     }
 }
 
@@ -531,7 +532,7 @@ pub unsafe extern "C" fn dlx_problem_add_option(
     };
     match problem.add_option(items, colors, cost) {
         Ok(index) => index as i32,
-        Err(e) => status(e),
+        Err(fault) => status(fault.into()),
     }
 }
 
@@ -581,17 +582,28 @@ pub const DLX_FAULT_NEGATIVE_COLOR: c_int = 8;
 /// The option's cost was negative.
 pub const DLX_FAULT_NEGATIVE_COST: c_int = 9;
 
+/// A fault's `DLX_FAULT_` code; `DLX_FAULT_NONE` for the faults without one, which the C
+/// calls report as `DLX_ERR_ARG` alone.
+const fn fault_code(fault: Fault) -> c_int {
+    match fault.code() {
+        Some(code) => code as c_int,
+        None => DLX_FAULT_NONE,
+    }
+}
+
 // Literals, so that cbindgen writes numbers into the header; checked against the core's.
 const _: () = assert!(
-    DLX_FAULT_EMPTY == Fault::Empty.code() as c_int
-        && DLX_FAULT_OUT_OF_RANGE == Fault::OutOfRange { entry: 0 }.code() as c_int
-        && DLX_FAULT_REPEATED == Fault::Repeated { entry: 0, first: 0 }.code() as c_int
-        && DLX_FAULT_NO_PRIMARY == Fault::NoPrimary.code() as c_int
-        && DLX_FAULT_OPTIONS_FULL == Fault::OptionsFull.code() as c_int
-        && DLX_FAULT_ENTRIES_FULL == Fault::EntriesFull.code() as c_int
-        && DLX_FAULT_COLOR_ON_PRIMARY == Fault::ColorOnPrimary { entry: 0 }.code() as c_int
-        && DLX_FAULT_NEGATIVE_COLOR == Fault::NegativeColor { entry: 0 }.code() as c_int
-        && DLX_FAULT_NEGATIVE_COST == Fault::NegativeCost.code() as c_int
+    DLX_FAULT_EMPTY == fault_code(Fault::Empty)
+        && DLX_FAULT_OUT_OF_RANGE == fault_code(Fault::OutOfRange { entry: 0 })
+        && DLX_FAULT_REPEATED == fault_code(Fault::Repeated { entry: 0, first: 0 })
+        && DLX_FAULT_NO_PRIMARY == fault_code(Fault::NoPrimary)
+        && DLX_FAULT_OPTIONS_FULL == fault_code(Fault::OptionsFull)
+        && DLX_FAULT_ENTRIES_FULL == fault_code(Fault::EntriesFull)
+        && DLX_FAULT_COLOR_ON_PRIMARY == fault_code(Fault::ColorOnPrimary { entry: 0 })
+        && DLX_FAULT_NEGATIVE_COLOR == fault_code(Fault::NegativeColor { entry: 0 })
+        && DLX_FAULT_NEGATIVE_COST == fault_code(Fault::NegativeCost)
+        && DLX_FAULT_NONE == fault_code(Fault::ColorsLength)
+        && DLX_FAULT_NONE == fault_code(Fault::Damaged)
 );
 
 /// Why the last `dlx_problem_add` or `dlx_problem_add_option` on `problem` failed: one of the `DLX_FAULT_` codes, with the
@@ -614,7 +626,7 @@ pub unsafe extern "C" fn dlx_problem_fault(problem: *const dlx_problem, entry: *
     };
     let place = |n: Option<usize>| n.map_or(-1, |n| i32::try_from(n).unwrap_or(i32::MAX));
     let (code, at, earlier) = match problem.fault() {
-        Some(fault) => (c_int::from(fault.code()), place(fault.places().0), place(fault.places().1)),
+        Some(fault) => (fault_code(fault), place(fault.places().0), place(fault.places().1)),
         None => (DLX_FAULT_NONE, -1, -1),
     };
     // SAFETY: each is NULL or writable by contract.
@@ -684,10 +696,10 @@ pub unsafe extern "C" fn dlx_problem_search(
     if limit < 1 {
         return DLX_ERR_ARG.into();
     }
-    let found = problem.search(limit as u64, expired, |options| match visit {
+    let found = problem.search(limit as u64, expired, |options| {
         // SAFETY: `visit` is a valid function by contract; `options` lives through the call.
-        Some(visit) => unsafe { visit(context, options.as_ptr(), options.len() as i32) != 0 },
-        None => false,
+        let stop = visit.is_some_and(|visit| unsafe { visit(context, options.as_ptr(), options.len() as i32) } != 0);
+        if stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
     match found {
         Ok(n) => n as i64,

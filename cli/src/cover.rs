@@ -10,6 +10,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::io::{Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -203,10 +204,10 @@ fn parse<'a>(name: &str, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
 /// The library's problem of `parsed`, in `memory` (sized here); the reason it could not be.
 fn build<'m>(name: &str, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Result<Problem<'m>, String> {
     let entries: usize = parsed.options.iter().map(|row| row.items.len()).sum();
-    let items = (parsed.primary + parsed.secondary) as i64;
-    let size = Problem::size(items, parsed.options.len() as i64, entries as i64)
+    let items = parsed.primary + parsed.secondary;
+    let words = Problem::words_for(items, parsed.options.len(), entries)
         .ok_or_else(|| format!("{name}: beyond the library's limits"))?;
-    *memory = vec![0u64; size / 8];
+    *memory = vec![0u64; words];
     let (primary, secondary, options) = (parsed.primary as i32, parsed.secondary as i32, parsed.options.len() as i32);
     let mut problem =
         Problem::new(memory, primary, secondary, options, entries as i64).map_err(|e| format!("{name}: {e}"))?;
@@ -289,7 +290,7 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
             if list {
                 written = write_cover(options);
             }
-            written.is_err()
+            if written.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
         if let (Ok(count), false) = (&result, list) {
             written = writeln!(out.borrow_mut(), "{count}");

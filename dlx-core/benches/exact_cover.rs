@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -150,9 +151,8 @@ fn pentominoes(rows: i32, cols: i32) -> Vec<Vec<i32>> {
 /// Solutions, nodes and the best time in ms through `dlx_core::Problem`.
 fn ours(inst: &Instance) -> (u64, u64, f64) {
     let entries: usize = inst.options.iter().map(Vec::len).sum();
-    let items = (inst.primary + inst.secondary) as i64;
-    let size = Problem::size(items, inst.options.len() as i64, entries as i64).unwrap();
-    let mut memory = vec![0u64; size / 8];
+    let items = inst.primary + inst.secondary;
+    let mut memory = vec![0u64; Problem::words_for(items, inst.options.len(), entries).unwrap()];
     let mut best = (0, 0, f64::MAX);
     for _ in 0..RUNS {
         let started = Instant::now();
@@ -167,7 +167,7 @@ fn ours(inst: &Instance) -> (u64, u64, f64) {
         for o in &inst.options {
             p.add(o).unwrap();
         }
-        let count = p.search(u64::MAX, || false, |_| false).unwrap();
+        let count = p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
         let ms = started.elapsed().as_secs_f64() * 1e3;
         best = (count, p.nodes(), best.2.min(ms));
     }

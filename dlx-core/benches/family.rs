@@ -144,8 +144,8 @@ fn template_capped(items: usize, options: &[Vec<usize>], bound: Option<usize>, c
 /// Our minimum, or with `at_most` a cover of at most that many options: (its options, nodes).
 fn ours(cover: &Cover, at_most: Option<i64>) -> (Option<usize>, u64) {
     let entries: usize = cover.options.iter().map(Vec::len).sum();
-    let (items, count) = (cover.items as i64, cover.options.len() as i64);
-    let mut memory = vec![0u64; Problem::size(items, count, entries as i64).unwrap() / 8];
+    let (items, count) = (cover.items, cover.options.len());
+    let mut memory = vec![0u64; Problem::words_for(items, count, entries).unwrap()];
     let mut p = Problem::new(&mut memory, items as i32, 0, count as i32, entries as i64).unwrap();
     for i in 0..cover.items {
         let holders = cover.options.iter().filter(|s| s.contains(&i)).count() as i32;

@@ -10,6 +10,8 @@
 //! general search of `dlx::mcc` runs on the same links, with per-node, per-item and per-option
 //! arrays kept after the engine's words.
 
+use core::ops::ControlFlow;
+
 use crate::deadline::Deadline;
 use super::dlx::mcc::{Goal, Rules, Work};
 use super::dlx::{BuildError, Capacity, Choice, Counts, Dlx, Flow};
@@ -48,9 +50,27 @@ const COLORED: u64 = 1;
 const BOUNDED: u64 = 2;
 const COSTED: u64 = 4;
 
-/// What exactly was wrong with the last option [`Problem::add`] rejected: kept in the
-/// problem's header, so that a caller who only sees a status code can ask.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why [`Problem::add`] or [`Problem::add_option`] rejected an option, naming the entry at
+/// fault where there is one (entries count from 0 within the option). A rejected option changes
+/// nothing; the faults with a [`code`](Self::code) are also kept in the problem's header, so
+/// that a C caller who only sees a status code can ask ([`Problem::fault`]).
+///
+/// ```
+/// use dlx_core::{Error, Fault, Problem};
+///
+/// let mut memory = vec![0u64; Problem::words_for(3, 1, 3).unwrap()];
+/// let mut problem = Problem::new(&mut memory, 3, 0, 1, 3)?;
+/// let fault = problem.add(&[0, 2, 0]).unwrap_err();
+/// assert_eq!(fault, Fault::Repeated { entry: 2, first: 0 });
+/// assert_eq!(fault.to_string(), "an entry names the same item as an earlier entry (entry 2, repeating entry 0)");
+/// assert_eq!(problem.fault(), Some(fault));
+/// // In a function that returns dlx_core::Error, `?` turns a fault into Error::Arg (or
+/// // Error::Capacity for a full problem).
+/// assert_eq!(Error::from(fault), Error::Arg);
+/// assert_eq!(problem.add(&[0, 2, 1])?, 0);
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Fault {
     /// The option has no entries.
     Empty,
@@ -84,10 +104,16 @@ pub enum Fault {
     },
     /// The option's cost is negative.
     NegativeCost,
+    /// The colors are not as many as the option's entries (no C code: the C call takes one
+    /// count for both).
+    ColorsLength,
+    /// The problem's words were changed between calls so that they no longer hold a problem
+    /// (no C code: the C call says `DLX_ERR_ARG` and `DLX_FAULT_NONE`).
+    Damaged,
 }
 
 impl Fault {
-    /// What went wrong, in a sentence (the entry numbers are the caller's to add).
+    /// What went wrong, in a sentence (without the entry numbers, which `Display` adds).
     pub const fn text(self) -> &'static core::ffi::CStr {
         match self {
             Fault::Empty => c"the option has no entries",
@@ -99,13 +125,17 @@ impl Fault {
             Fault::ColorOnPrimary { .. } => c"an entry gives a primary item a color",
             Fault::NegativeColor { .. } => c"an entry's color is negative",
             Fault::NegativeCost => c"the option's cost is negative",
+            Fault::ColorsLength => c"the colors are not as many as the option's entries",
+            Fault::Damaged => c"the problem's memory no longer holds a problem",
         }
     }
 
     /// Its number, 1 to 9 in the order above: the C library's `DLX_FAULT_` code, and the low
-    /// byte of the header word that keeps it.
-    pub const fn code(self) -> u8 {
-        match self {
+    /// byte of the header word that keeps it; `None` for the faults C calls never meet as
+    /// such ([`ColorsLength`](Self::ColorsLength), [`Damaged`](Self::Damaged)), which the
+    /// header does not keep.
+    pub const fn code(self) -> Option<u8> {
+        Some(match self {
             Fault::Empty => 1,
             Fault::OutOfRange { .. } => 2,
             Fault::Repeated { .. } => 3,
@@ -115,7 +145,8 @@ impl Fault {
             Fault::ColorOnPrimary { .. } => 7,
             Fault::NegativeColor { .. } => 8,
             Fault::NegativeCost => 9,
-        }
+            Fault::ColorsLength | Fault::Damaged => return None,
+        })
     }
 
     /// The places the fault names: the entry, and the earlier entry it repeats.
@@ -147,15 +178,43 @@ impl Fault {
     }
 
     /// The header word: the code in the low 8 bits, then the two places in 28 bits each
-    /// (saturated: an option of 2^28 entries and more names its places approximately).
+    /// (saturated: an option of 2^28 entries and more names its places approximately); 0, no
+    /// fault, for a fault without a code.
     fn pack(self) -> u64 {
         let at = |n: Option<usize>| n.map_or(0, |n| n.min(PLACE as usize) as u64);
         let (entry, first) = self.places();
-        u64::from(self.code()) | at(entry) << 8 | at(first) << 36
+        self.code().map_or(0, |code| u64::from(code) | at(entry) << 8 | at(first) << 36)
     }
 
     fn unpack(word: u64) -> Option<Fault> {
         Fault::of_code(word as u8, (word >> 8 & PLACE) as usize, (word >> 36 & PLACE) as usize)
+    }
+}
+
+impl core::fmt::Display for Fault {
+    /// The [`text`](Fault::text), and the entries it names: "an entry names the same item as
+    /// an earlier entry (entry 2, repeating entry 0)".
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // The texts are ASCII (a test checks), so this never falls back.
+        f.write_str(self.text().to_str().unwrap_or("dlx fault"))?;
+        match self.places() {
+            (Some(entry), Some(first)) => write!(f, " (entry {entry}, repeating entry {first})"),
+            (Some(entry), None) => write!(f, " (entry {entry})"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl core::error::Error for Fault {}
+
+impl From<Fault> for Error {
+    /// [`Error::Capacity`] for a problem that is full ([`Fault::OptionsFull`],
+    /// [`Fault::EntriesFull`]), [`Error::Arg`] for every other fault: the C library's status.
+    fn from(fault: Fault) -> Self {
+        match fault {
+            Fault::OptionsFull | Fault::EntriesFull => Error::Capacity,
+            _ => Error::Arg,
+        }
     }
 }
 
@@ -165,6 +224,41 @@ const PLACE: u64 = (1 << 28) - 1;
 /// An exact cover problem in a caller's words: items `0..primary` must be covered exactly
 /// once, items `primary..primary + secondary` at most once; options are added one at a time
 /// and numbered from 0 in that order.
+///
+/// The problem lives entirely in the slice it was made in ([`words_for`](Self::words_for)
+/// says how long), the search's stacks included: nothing is allocated, and the words can be
+/// kept, copied and taken up again with [`open`](Self::open).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use dlx_core::Problem;
+///
+/// // Four items, all primary; three ways to cover them exactly: options 0 and 1, 2 and 3, or 4.
+/// let options: [&[i32]; 5] = [&[0, 1], &[2, 3], &[0, 2], &[1, 3], &[0, 1, 2, 3]];
+/// let entries = options.iter().map(|o| o.len()).sum();
+/// let mut memory = vec![0u64; Problem::words_for(4, options.len(), entries).unwrap()];
+/// let mut problem = Problem::new(&mut memory, 4, 0, 5, entries as i64)?;
+/// for option in options {
+///     problem.add(option)?;
+/// }
+/// // Count: visit every cover and go on.
+/// assert_eq!(problem.search(u64::MAX, || false, |_| ControlFlow::Continue(()))?, 3);
+/// // List them, each as its option numbers ascending.
+/// let mut covers = Vec::new();
+/// problem.search(u64::MAX, || false, |cover| {
+///     covers.push(cover.to_vec());
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(covers, [vec![0, 1], vec![2, 3], vec![4]]);
+/// // Stop at the first: Break ends the search.
+/// let mut first = Vec::new();
+/// let visited = problem.search(u64::MAX, || false, |cover| {
+///     first.extend_from_slice(cover);
+///     ControlFlow::Break(())
+/// })?;
+/// assert_eq!((visited, first), (1, vec![0, 1]));
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
 pub struct Problem<'m> {
     head: &'m mut [u64],
     /// Two arrays of `options + 1` option numbers: a solution as it is reported, and the best
@@ -250,17 +344,32 @@ fn dlx1(words: &mut [u64], capacity: Capacity, counts: Counts) -> Option<Dlx<'_,
 }
 
 impl<'m> Problem<'m> {
-    /// Bytes of memory a problem with up to `items` items in all, `options` options and
-    /// `entries` option entries needs, a multiple of 16; `None` when a count is negative or
-    /// the problem is beyond the limit (items + options + entries at most 2^31 - 3).
+    /// Words (`u64`) of memory a problem with up to `items` items in all (primary and
+    /// secondary), `options` options and `entries` option entries (the sum of the options'
+    /// lengths) needs, an even number; `None` beyond the limit (items + options + entries at
+    /// most 2^31 - 3) or the address space.
+    pub fn words_for(items: usize, options: usize, entries: usize) -> Option<usize> {
+        let count = |n: usize| u64::try_from(n).ok();
+        let layout = layout(count(items)?, count(options)?, count(entries)?)?;
+        HEAD.checked_add(layout.answers + layout.engine + layout.rules + layout.work)
+    }
+
+    /// The same in bytes, with the C library's signed counts: what `dlx_problem_size` returns
+    /// (a multiple of 16); `None` also when a count is negative. Rust callers size their
+    /// memory with [`words_for`](Self::words_for).
     pub fn size(items: i64, options: i64, entries: i64) -> Option<usize> {
-        let layout = layout(u64::try_from(items).ok()?, u64::try_from(options).ok()?, u64::try_from(entries).ok()?)?;
-        HEAD.checked_add(layout.answers + layout.engine + layout.rules + layout.work)?.checked_mul(8)
+        let count = |n: i64| usize::try_from(n).ok();
+        Self::words_for(count(items)?, count(options)?, count(entries)?)?.checked_mul(8)
     }
 
     /// Lays out an empty problem in `memory` (whatever it held), with room for `options`
-    /// options and `entries` entries. [`Error::Arg`] for a negative count or a problem beyond
-    /// the limit (items + options + entries at most 2^31 - 3), [`Error::Capacity`] when `memory` is shorter than [`size`](Self::size).
+    /// options and `entries` entries; items `0..primary` are primary, the next `secondary`
+    /// secondary.
+    ///
+    /// # Errors
+    /// [`Error::Arg`] for a negative count or a problem beyond the limit (items + options +
+    /// entries at most 2^31 - 3), [`Error::Capacity`] when `memory` is shorter than
+    /// [`words_for`](Self::words_for) says.
     pub fn new(memory: &'m mut [u64], primary: i32, secondary: i32, options: i32, entries: i64) -> Result<Self, Error> {
         let count = |n: i64| u64::try_from(n).map_err(|_| Error::Arg);
         let (primary, secondary, options, entries) =
@@ -308,11 +417,15 @@ impl<'m> Problem<'m> {
 
     /// How many words the problem at the start of `memory` spans, from its header; `None`
     /// when it is not one of ours. For a C caller's pointer, before a slice is made of it.
+    // For the C layer (src/ffi.rs, another crate, hence `pub`): not part of the Rust API.
+    #[doc(hidden)]
     pub fn words(head: &[u64]) -> Option<usize> {
         (head.len() >= HEAD && head[MAGIC] == MAGIC_WORD).then(|| usize::try_from(head[WORDS]).ok()).flatten()
     }
 
     /// Words of a header: what [`words`](Self::words) reads.
+    // For the C layer (src/ffi.rs, another crate, hence `pub`): not part of the Rust API.
+    #[doc(hidden)]
     pub const HEAD_WORDS: usize = HEAD;
 
     fn split(memory: &'m mut [u64]) -> Option<Self> {
@@ -376,10 +489,11 @@ impl<'m> Problem<'m> {
     /// Appends an option covering `items` (numbers from 0), of cost 1, and returns its number.
     ///
     /// # Errors
-    /// [`Error::Arg`] when `items` is empty, names an item out of range or twice, or no
-    /// primary item; [`Error::Capacity`] past the options or entries the problem was sized
-    /// for. A rejected option changes nothing but [`fault`](Self::fault), which says which.
-    pub fn add(&mut self, items: &[i32]) -> Result<usize, Error> {
+    /// The [`Fault`] that names what is wrong: [`Fault::Empty`], [`Fault::OutOfRange`],
+    /// [`Fault::NoPrimary`], [`Fault::OptionsFull`] or [`Fault::EntriesFull`] past what the
+    /// problem was sized for, then [`Fault::Repeated`], checked in that order. A rejected
+    /// option changes nothing but [`fault`](Self::fault). `?` makes an [`Error`] of it.
+    pub fn add(&mut self, items: &[i32]) -> Result<usize, Fault> {
         self.add_option(items, None, 1)
     }
 
@@ -387,64 +501,88 @@ impl<'m> Problem<'m> {
     /// `colors[k]` (0 for none; only secondary items have colors), at cost `cost`; returns its
     /// number. `colors`, when given, is as long as `items`.
     ///
+    /// Colors are Knuth's (DLX2): chosen options that share a secondary item must give it the
+    /// same color, and an entry without one is exclusive.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use dlx_core::{Fault, Problem};
+    ///
+    /// // Primary items 0 and 1, secondary item 2: option 0 colors it 1, options 1 and 2
+    /// // color it 1 and 2, so only options 0 and 1 go together.
+    /// let mut memory = vec![0u64; Problem::words_for(3, 3, 6).unwrap()];
+    /// let mut problem = Problem::new(&mut memory, 2, 1, 3, 6)?;
+    /// problem.add_option(&[0, 2], Some(&[0, 1]), 1)?;
+    /// problem.add_option(&[1, 2], Some(&[0, 1]), 1)?;
+    /// problem.add_option(&[1, 2], Some(&[0, 2]), 1)?;
+    /// let mut covers = Vec::new();
+    /// problem.search(u64::MAX, || false, |cover| {
+    ///     covers.push(cover.to_vec());
+    ///     ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(covers, [[0, 1]]);
+    /// // A color on a primary item is refused, naming the entry.
+    /// assert_eq!(problem.add_option(&[2, 0], Some(&[1, 3]), 1), Err(Fault::ColorOnPrimary { entry: 1 }));
+    /// # Ok::<(), dlx_core::Error>(())
+    /// ```
+    ///
     /// # Errors
-    /// As [`add`](Self::add), and [`Error::Arg`] for a color on a primary item, a negative
-    /// color or cost, or `colors` of another length than `items`.
-    pub fn add_option(&mut self, items: &[i32], colors: Option<&[i32]>, cost: i32) -> Result<usize, Error> {
+    /// As [`add`](Self::add), and [`Fault::ColorsLength`] first, then
+    /// [`Fault::NegativeColor`], [`Fault::ColorOnPrimary`] and [`Fault::NegativeCost`] after
+    /// [`Fault::NoPrimary`].
+    pub fn add_option(&mut self, items: &[i32], colors: Option<&[i32]>, cost: i32) -> Result<usize, Fault> {
         let added = match colors {
-            Some(colors) if colors.len() != items.len() => Err(None),
+            Some(colors) if colors.len() != items.len() => Err(Fault::ColorsLength),
             _ => self.try_add(items, colors, cost),
         };
-        self.head[FAULT] = added.err().flatten().map_or(0, Fault::pack);
-        added.map_err(|fault| match fault {
-            Some(Fault::OptionsFull | Fault::EntriesFull) => Error::Capacity,
-            // None: colors of another length, or words whose header was changed so that
-            // they no longer hold a problem.
-            _ => Error::Arg,
-        })
+        // The faults without a C code clear the word, as any success does.
+        self.head[FAULT] = added.err().map_or(0, Fault::pack);
+        added
     }
 
-    /// Why the last [`add`](Self::add) or [`add_option`](Self::add_option) failed; `None`
-    /// when it succeeded (or none was made).
+    /// Why the last [`add`](Self::add) or [`add_option`](Self::add_option) failed, as the
+    /// problem's header keeps it for the C library's `dlx_problem_fault`; `None` when it
+    /// succeeded (or none was made), or failed with a fault that has no
+    /// [`code`](Fault::code).
     pub fn fault(&self) -> Option<Fault> {
         Fault::unpack(self.head[FAULT])
     }
 
-    fn try_add(&mut self, items: &[i32], colors: Option<&[i32]>, cost: i32) -> Result<usize, Option<Fault>> {
+    fn try_add(&mut self, items: &[i32], colors: Option<&[i32]>, cost: i32) -> Result<usize, Fault> {
         let (primary, all) = (self.head[PRIMARY], self.head[PRIMARY] + self.head[SECONDARY]);
         if items.is_empty() {
-            return Err(Some(Fault::Empty));
+            return Err(Fault::Empty);
         }
         if let Some(entry) = items.iter().position(|&i| u64::try_from(i).map_or(true, |i| i >= all)) {
-            return Err(Some(Fault::OutOfRange { entry }));
+            return Err(Fault::OutOfRange { entry });
         }
         let widest = items.iter().filter(|&&i| (i as u64) < primary).count() as u64;
         if widest == 0 {
-            return Err(Some(Fault::NoPrimary));
+            return Err(Fault::NoPrimary);
         }
         if let Some(colors) = colors {
             if let Some(entry) = colors.iter().position(|&c| c < 0) {
-                return Err(Some(Fault::NegativeColor { entry }));
+                return Err(Fault::NegativeColor { entry });
             }
             if let Some(entry) = items.iter().zip(colors).position(|(&i, &c)| c != 0 && (i as u64) < primary) {
-                return Err(Some(Fault::ColorOnPrimary { entry }));
+                return Err(Fault::ColorOnPrimary { entry });
             }
         }
         if cost < 0 {
-            return Err(Some(Fault::NegativeCost));
+            return Err(Fault::NegativeCost);
         }
         if self.head[OPTIONS] >= self.head[OPTION_CAP] {
-            return Err(Some(Fault::OptionsFull));
+            return Err(Fault::OptionsFull);
         }
         if self.head[ENTRIES] + items.len() as u64 > self.head[ENTRY_CAP] {
-            return Err(Some(Fault::EntriesFull));
+            return Err(Fault::EntriesFull);
         }
         let (capacity, counts) = (self.capacity(), self.counts());
-        let mut engine = dlx1(self.engine, capacity, counts).ok_or(None)?;
+        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Fault::Damaged)?;
         // Ranges, primary items and capacity are checked above: what is left is a repeat.
         let option = engine.add_option_from(items.iter().map(|&i| i as usize + 1)).map_err(|e| match e {
-            BuildError::Repeated { entry, first } => Some(Fault::Repeated { entry, first }),
-            BuildError::Capacity | BuildError::BadOption => None,
+            BuildError::Repeated { entry, first } => Fault::Repeated { entry, first },
+            BuildError::Capacity | BuildError::BadOption => Fault::Damaged,
         })?;
         let number = engine.ordinal(option);
         let nodes = engine.option_nodes(option);
@@ -471,6 +609,27 @@ impl<'m> Problem<'m> {
     /// times (Knuth's multiplicities; 1 and 1 unless set). `lo` 1 and `hi` the number of its
     /// options is the repeat cover's "at least once".
     ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// // The fewest options covering each of four items at least once.
+    /// let options: [&[i32]; 5] = [&[0, 1], &[1, 2], &[2, 3], &[3, 0], &[0, 2]];
+    /// let mut memory = vec![0u64; Problem::words_for(4, 5, 10).unwrap()];
+    /// let mut problem = Problem::new(&mut memory, 4, 0, 5, 10)?;
+    /// for item in 0..4 {
+    ///     let holders = options.iter().filter(|o| o.contains(&item)).count() as i32;
+    ///     problem.set_bounds(item, 1, holders)?;
+    /// }
+    /// for option in options {
+    ///     problem.add(option)?;
+    /// }
+    /// let mut cover = [0; 5];
+    /// let n = problem.minimum(&mut cover, || false)?;
+    /// assert_eq!(&cover[..n], [0, 2]);
+    /// assert_eq!(problem.cost(), 2);
+    /// # Ok::<(), dlx_core::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Arg`] when `item` is not primary, `lo` is negative or above `hi`, or `hi` is
     /// below 1.
@@ -490,9 +649,10 @@ impl<'m> Problem<'m> {
     }
 
     /// Visits exact covers in DLX1's order, each as its option numbers ascending, until
-    /// `limit` (at least 1) have been visited, `visit` returns true, or `expired` says the time
-    /// is up (it is asked every few tens of microseconds).
-    /// Returns the number visited. The problem is unchanged afterwards.
+    /// `limit` (at least 1) have been visited, `visit` returns [`ControlFlow::Break`], or
+    /// `expired` says the time is up (it is asked every few tens of microseconds).
+    /// Returns the number visited, the one that broke off included. The problem is unchanged
+    /// afterwards. See [`Problem`] for an example.
     ///
     /// # Errors
     /// [`Error::Arg`] for a `limit` of 0, [`Error::Timeout`] once `expired` says so.
@@ -500,7 +660,7 @@ impl<'m> Problem<'m> {
         &mut self,
         limit: u64,
         mut expired: impl FnMut() -> bool,
-        mut visit: impl FnMut(&[i32]) -> bool,
+        mut visit: impl FnMut(&[i32]) -> ControlFlow<()>,
     ) -> Result<u64, Error> {
         let deadline = &mut Deadline::new(&mut expired);
         let limit = count_limit(limit)?;
@@ -510,7 +670,7 @@ impl<'m> Problem<'m> {
             let stats = engine.search_mcc(&rules, &mut work, Goal::All, deadline, |picked, _| {
                 found += 1;
                 let n = write_picked(picked, answer);
-                if visit(&answer[..n]) || found == limit { Flow::Stop } else { Flow::Continue }
+                if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
             });
             self.head[NODES] = stats.nodes;
             return if deadline.passed() { Err(Error::Timeout) } else { Ok(found) };
@@ -524,7 +684,7 @@ impl<'m> Problem<'m> {
             |e| {
                 found += 1;
                 let n = write_sorted(e, answer);
-                if visit(&answer[..n]) || found == limit { Flow::Stop } else { Flow::Continue }
+                if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
             },
         );
         self.head[NODES] = stats.nodes;
@@ -582,6 +742,28 @@ impl<'m> Problem<'m> {
     /// (option numbers ascending); returns how many options it has. The judges' question "can
     /// K options do?": the search stops at the first such solution, or once the cost bound
     /// proves there is none.
+    ///
+    /// ```
+    /// use dlx_core::{Error, Problem};
+    ///
+    /// // Covers of four items: options 0 and 1 cost 10, option 2 costs 8, options 3 and 4
+    /// // cost 3 together.
+    /// let options: [(&[i32], i32); 5] =
+    ///     [(&[0, 1], 5), (&[2, 3], 5), (&[0, 1, 2, 3], 8), (&[0, 2], 1), (&[1, 3], 2)];
+    /// let mut memory = vec![0u64; Problem::words_for(4, 5, 12).unwrap()];
+    /// let mut problem = Problem::new(&mut memory, 4, 0, 5, 12)?;
+    /// for (items, cost) in options {
+    ///     problem.add_option(items, None, cost)?;
+    /// }
+    /// let mut cover = [0; 4];
+    /// assert_eq!(problem.at_most(2, &mut cover, || false), Err(Error::Unsolvable));
+    /// // The first cover within 9 that the search meets, not the cheapest.
+    /// let n = problem.at_most(9, &mut cover, || false)?;
+    /// assert_eq!((&cover[..n], problem.cost()), (&[2][..], 8));
+    /// let n = problem.minimum(&mut cover, || false)?;
+    /// assert_eq!((&cover[..n], problem.cost()), (&[3, 4][..], 3));
+    /// # Ok::<(), Error>(())
+    /// ```
     ///
     /// # Errors
     /// As [`minimum`](Self::minimum): [`Error::Unsolvable`] when no solution costs at most

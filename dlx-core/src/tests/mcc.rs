@@ -1,5 +1,7 @@
 //! The general search (colors, bounds, costs) against a brute force over every set of options.
 
+use core::ops::ControlFlow;
+
 use super::common::rng;
 use crate::{Error, Problem};
 
@@ -75,9 +77,9 @@ fn brute_force(case: &Case) -> Vec<(Vec<i32>, i64)> {
 
 fn with_problem<T>(case: &Case, f: impl FnOnce(&mut Problem<'_>) -> T) -> T {
     let entries: usize = case.options.iter().map(|o| o.0.len()).sum();
-    let items = (case.primary + case.secondary) as i64;
-    let size = Problem::size(items, case.options.len() as i64, entries as i64).unwrap();
-    let mut memory = vec![0x5A5A_5A5A_5A5A_5A5A_u64; size / 8];
+    let items = case.primary + case.secondary;
+    let words = Problem::words_for(items, case.options.len(), entries).unwrap();
+    let mut memory = vec![0x5A5A_5A5A_5A5A_5A5A_u64; words];
     let mut p = Problem::new(
         &mut memory,
         case.primary as i32,
@@ -106,7 +108,7 @@ fn check(case: &Case) {
                 |s| {
                     let cost = s.iter().map(|&k| i64::from(case.options[k as usize].2)).sum();
                     found.push((s.to_vec(), cost));
-                    false
+                    ControlFlow::Continue(())
                 },
             )
             .unwrap();

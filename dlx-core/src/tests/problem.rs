@@ -1,14 +1,16 @@
 //! General exact cover in caller memory against brute force (tests/reference) and known counts.
 
+use core::ops::ControlFlow;
+
 use super::common::{exact_covers, langford, queens, random_cover, rng};
 use crate::{Error, Fault, Problem};
 
 /// Memory for a problem with exactly these options, as a caller would size it.
 fn memory_for(primary: usize, secondary: usize, options: &[Vec<i32>]) -> Vec<u64> {
     let entries: usize = options.iter().map(Vec::len).sum();
-    let size = Problem::size((primary + secondary) as i64, options.len() as i64, entries as i64).unwrap();
-    assert_eq!(size % 16, 0);
-    vec![0xA5A5_A5A5_A5A5_A5A5; size / 8]
+    let words = Problem::words_for(primary + secondary, options.len(), entries).unwrap();
+    assert_eq!(words % 2, 0);
+    vec![0xA5A5_A5A5_A5A5_A5A5; words]
 }
 
 fn load<'m>(memory: &'m mut [u64], primary: usize, secondary: usize, options: &[Vec<i32>]) -> Problem<'m> {
@@ -27,7 +29,7 @@ fn solutions(p: &mut Problem<'_>) -> Vec<Vec<i32>> {
         || false,
         |s| {
             found.push(s.to_vec());
-            false
+            ControlFlow::Continue(())
         },
     )
     .unwrap();
@@ -46,7 +48,7 @@ fn expire_after(n: u32) -> impl FnMut() -> bool {
 fn count(primary: usize, secondary: usize, options: &[Vec<i32>]) -> u64 {
     let mut memory = memory_for(primary, secondary, options);
     let mut p = load(&mut memory, primary, secondary, options);
-    p.search(u64::MAX, || false, |_| false).unwrap()
+    p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap()
 }
 
 #[test]
@@ -83,11 +85,11 @@ fn random_problems_agree_with_brute_force_in_solutions_and_minimum() {
                 with_secondary += usize::from(secondary > 0);
             }
         }
-        // Limits stop the search, and a visitor's true stops it at once.
+        // Limits stop the search, and a visitor's Break stops it at once.
         let total = found.len() as u64;
         if total >= 2 {
-            assert_eq!(p.search(2, || false, |_| false), Ok(2));
-            assert_eq!(p.search(u64::MAX, || false, |_| true), Ok(1));
+            assert_eq!(p.search(2, || false, |_| ControlFlow::Continue(())), Ok(2));
+            assert_eq!(p.search(u64::MAX, || false, |_| ControlFlow::Break(())), Ok(1));
         }
     }
     assert!(solvable > 800 && with_secondary > 300, "{solvable} {with_secondary}");
@@ -116,7 +118,7 @@ fn no_primary_items_is_one_empty_solution() {
     let mut p = load(&mut memory, 0, 2, &[]);
     assert_eq!(solutions(&mut p), vec![Vec::<i32>::new()]);
     assert_eq!(p.minimum(&mut [], || false), Ok(0));
-    assert_eq!(p.add(&[0]), Err(Error::Arg), "an option without a primary item");
+    assert_eq!(p.add(&[0]), Err(Fault::NoPrimary), "an option without a primary item");
 }
 
 #[test]
@@ -126,7 +128,12 @@ fn bad_sizes_options_and_limits_are_errors_and_change_nothing() {
     assert_eq!(Problem::size(0, 0, -1), None);
     assert_eq!(Problem::size(1 << 30, 1 << 30, 1 << 30), None);
     assert!(Problem::size(3, 0, 0).is_some());
-    let size = Problem::size(5, 3, 6).unwrap() / 8;
+    assert_eq!(Problem::words_for(1 << 30, 1 << 30, 1 << 30), None);
+    for (items, options, entries) in [(0, 0, 0), (3, 0, 0), (5, 3, 6), (100, 1000, 5000)] {
+        let words = Problem::words_for(items, options, entries).unwrap();
+        assert_eq!(Problem::size(items as i64, options as i64, entries as i64), Some(words * 8), "bytes for C");
+    }
+    let size = Problem::words_for(5, 3, 6).unwrap();
     let mut memory = vec![0u64; size];
     assert_eq!(Problem::new(&mut memory[..size - 1], 3, 2, 3, 6).err(), Some(Error::Capacity));
     assert_eq!(Problem::new(&mut memory, -1, 2, 3, 6).err(), Some(Error::Arg));
@@ -137,20 +144,21 @@ fn bad_sizes_options_and_limits_are_errors_and_change_nothing() {
     let before = memory.clone();
     let mut p = Problem::open(&mut memory).unwrap();
     assert_eq!(p.fault(), None);
-    let repeated = |entry, first| Some(Fault::Repeated { entry, first });
+    let repeated = |entry, first| Fault::Repeated { entry, first };
     for (bad, fault) in [
-        (&[][..], Some(Fault::Empty)),
-        (&[5], Some(Fault::OutOfRange { entry: 0 })),
-        (&[-1], Some(Fault::OutOfRange { entry: 0 })),
+        (&[][..], Fault::Empty),
+        (&[5], Fault::OutOfRange { entry: 0 }),
+        (&[-1], Fault::OutOfRange { entry: 0 }),
         (&[0, 0], repeated(1, 0)),
         (&[1, 4, 1], repeated(2, 0)),
-        (&[3, 4], Some(Fault::NoPrimary)),
-        (&[2, 7], Some(Fault::OutOfRange { entry: 1 })),
+        (&[3, 4], Fault::NoPrimary),
+        (&[2, 7], Fault::OutOfRange { entry: 1 }),
         (&[0, 1, 1], repeated(2, 1)),
         (&[4, 1, 2, 4], repeated(3, 0)), // found while linking, and undone
     ] {
-        assert_eq!(p.add(bad), Err(Error::Arg), "{bad:?}");
-        assert_eq!(p.fault(), fault, "{bad:?}");
+        assert_eq!(p.add(bad), Err(fault), "{bad:?}");
+        assert_eq!(Error::from(fault), Error::Arg);
+        assert_eq!(p.fault(), Some(fault), "{bad:?}");
     }
     // The counts are as they were (the nodes past the last option are free space), and the
     // searches below see exactly the options accepted; only the fault word (the header's
@@ -158,15 +166,17 @@ fn bad_sizes_options_and_limits_are_errors_and_change_nothing() {
     let head = Problem::HEAD_WORDS - 1;
     assert_eq!(memory[..head], before[..head], "rejected options change nothing");
     let mut p = Problem::open(&mut memory).unwrap();
-    assert_eq!(p.add(&[1, 2, 3, 4, 0]), Err(Error::Capacity), "6 entries in all");
+    assert_eq!(p.add(&[1, 2, 3, 4, 0]), Err(Fault::EntriesFull), "6 entries in all");
+    assert_eq!(Error::from(Fault::EntriesFull), Error::Capacity);
     assert_eq!(p.fault(), Some(Fault::EntriesFull));
     assert_eq!(p.add(&[1, 2]), Ok(1));
     assert_eq!(p.fault(), None, "a success clears the fault");
     assert_eq!(p.add(&[2, 4]), Ok(2));
-    assert_eq!(p.add(&[1]), Err(Error::Capacity));
+    assert_eq!(p.add(&[1]), Err(Fault::OptionsFull));
+    assert_eq!(Error::from(Fault::OptionsFull), Error::Capacity);
     assert_eq!(p.fault(), Some(Fault::OptionsFull));
-    assert_eq!(p.search(0, || false, |_| false), Err(Error::Arg));
-    assert_eq!(p.search(5, || false, |_| false), Ok(1));
+    assert_eq!(p.search(0, || false, |_| ControlFlow::Continue(())), Err(Error::Arg));
+    assert_eq!(p.search(5, || false, |_| ControlFlow::Continue(())), Ok(1));
     let mut out = [0; 3];
     assert_eq!(p.minimum(&mut out, || false), Ok(2));
     assert_eq!(out[..2], [0, 1]);
@@ -180,7 +190,7 @@ fn a_deadline_ends_search_and_minimum_with_the_problem_intact() {
     let mut memory = memory_for(primary, secondary, &options);
     let mut p = load(&mut memory, primary, secondary, &options);
     let mut expired = expire_after(20);
-    assert_eq!(p.search(u64::MAX, &mut expired, |_| false), Err(Error::Timeout));
+    assert_eq!(p.search(u64::MAX, &mut expired, |_| ControlFlow::Continue(())), Err(Error::Timeout));
     let nodes = p.nodes();
     assert!((20 * 64..22 * 64).contains(&nodes), "stopped at once: {nodes} nodes");
     // Langford pairs of order 13 have no solution: the minimum has to search the whole tree.
@@ -196,8 +206,8 @@ fn a_deadline_ends_search_and_minimum_with_the_problem_intact() {
     let mut memory = memory_for(primary, secondary, &options);
     let mut p = load(&mut memory, primary, secondary, &options);
     let mut expired = expire_after(2);
-    assert_eq!(p.search(u64::MAX, &mut expired, |_| false), Err(Error::Timeout));
-    assert_eq!(p.search(u64::MAX, || false, |_| false), Ok(92));
+    assert_eq!(p.search(u64::MAX, &mut expired, |_| ControlFlow::Continue(())), Err(Error::Timeout));
+    assert_eq!(p.search(u64::MAX, || false, |_| ControlFlow::Continue(())), Ok(92));
 }
 
 #[test]
@@ -253,8 +263,7 @@ fn minimum_covers_of_random_tilings_are_smallest() {
 fn the_fault_names_the_first_bad_entry_as_a_naive_scan_finds_it() {
     // Random options over 6 items (3 primary), some out of range, some repeating: the fault
     // against a scan written here (the first entry out of range, else the first repeat).
-    let size = Problem::size(6, 1000, 10_000).unwrap() / 8;
-    let mut memory = vec![0u64; size];
+    let mut memory = vec![0u64; Problem::words_for(6, 1000, 10_000).unwrap()];
     let mut p = Problem::new(&mut memory, 3, 3, 1000, 10_000).unwrap();
     let mut state = 0x00DD_BA11_u64;
     for _ in 0..3000 {
@@ -272,7 +281,80 @@ fn the_fault_names_the_first_bad_entry_as_a_naive_scan_finds_it() {
             })
         };
         let added = p.add(&option);
-        assert_eq!(added.is_ok(), expected.is_none(), "{option:?}");
+        assert_eq!(added.err(), expected, "{option:?}");
         assert_eq!(p.fault(), expected, "{option:?}");
     }
+}
+
+#[test]
+fn faults_without_a_c_code_are_errors_that_leave_no_fault_word() {
+    let mut memory = vec![0u64; Problem::words_for(4, 2, 8).unwrap()];
+    let mut p = Problem::new(&mut memory, 2, 2, 2, 8).unwrap();
+    assert_eq!(p.add_option(&[0, 2], Some(&[0, 1]), 1), Ok(0));
+    assert_eq!(p.add_option(&[1], Some(&[0, 1]), 1), Err(Fault::ColorsLength));
+    assert_eq!(p.add_option(&[1, 3], Some(&[]), 1), Err(Fault::ColorsLength));
+    assert_eq!(p.fault(), None, "the C layer's dlx_problem_fault says DLX_FAULT_NONE, as before");
+    assert_eq!(Error::from(Fault::ColorsLength), Error::Arg);
+    assert_eq!(p.add_option(&[1, 3], Some(&[0, -1]), 1), Err(Fault::NegativeColor { entry: 1 }));
+    assert_eq!(p.fault(), Some(Fault::NegativeColor { entry: 1 }));
+    assert_eq!(p.add_option(&[1, 3], Some(&[0, 2, 0]), 1), Err(Fault::ColorsLength), "checked first");
+    assert_eq!(p.fault(), None, "and clears the word");
+    let _ = p;
+    // Words changed between calls so that the engine no longer fits them: the header's
+    // eighth word is the next free node.
+    let mut damaged = memory.clone();
+    damaged[7] = u64::MAX;
+    let mut p = Problem::open(&mut damaged).unwrap();
+    assert_eq!(p.add(&[1, 3]), Err(Fault::Damaged));
+    assert_eq!(p.fault(), None);
+    assert_eq!(Error::from(Fault::Damaged), Error::Arg);
+    let mut p = Problem::open(&mut memory).unwrap();
+    assert_eq!(p.add_option(&[1, 3], Some(&[0, 1]), 1), Ok(1));
+    assert_eq!(p.search(9, || false, |_| ControlFlow::Continue(())), Ok(1));
+}
+
+#[test]
+fn a_fault_says_its_sentence_and_the_entries_it_names() {
+    let all = [
+        Fault::Empty,
+        Fault::OutOfRange { entry: 3 },
+        Fault::Repeated { entry: 4, first: 1 },
+        Fault::NoPrimary,
+        Fault::OptionsFull,
+        Fault::EntriesFull,
+        Fault::ColorOnPrimary { entry: 0 },
+        Fault::NegativeColor { entry: 2 },
+        Fault::NegativeCost,
+        Fault::ColorsLength,
+        Fault::Damaged,
+    ];
+    let mut texts: Vec<&str> = all.iter().map(|f| f.text().to_str().unwrap()).collect();
+    assert!(texts.iter().all(|t| t.is_ascii() && !t.is_empty()));
+    texts.sort();
+    texts.dedup();
+    assert_eq!(texts.len(), all.len(), "every fault its own sentence");
+    for fault in all {
+        let shown = fault.to_string();
+        let text = fault.text().to_str().unwrap();
+        let places = match fault.places() {
+            (Some(entry), Some(first)) => format!(" (entry {entry}, repeating entry {first})"),
+            (Some(entry), None) => format!(" (entry {entry})"),
+            _ => String::new(),
+        };
+        assert_eq!(shown, format!("{text}{places}"));
+        // The coded faults round-trip through their C code; the others have none.
+        match fault.code() {
+            Some(code) => {
+                let (entry, first) = fault.places();
+                assert_eq!(Fault::of_code(code, entry.unwrap_or(0), first.unwrap_or(0)), Some(fault));
+            }
+            None => assert!(matches!(fault, Fault::ColorsLength | Fault::Damaged)),
+        }
+        let error: &dyn core::error::Error = &fault;
+        assert_eq!(error.to_string(), shown);
+    }
+    assert_eq!(
+        Fault::Repeated { entry: 2, first: 0 }.to_string(),
+        "an entry names the same item as an earlier entry (entry 2, repeating entry 0)"
+    );
 }
