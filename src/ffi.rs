@@ -539,7 +539,8 @@ pub unsafe extern "C" fn dlx_problem_add_option(
 /// Bounds primary item `item`: every solution covers it at least `lo` and at most `hi` times
 /// (Knuth's multiplicities, his DLX3; 1 and 1 until set). `lo` 1 and `hi` its number of
 /// options is the repeat cover's "every item at least once"; `lo` 0 makes the item optional.
-/// May be called before or after options are added, until the search.
+/// May be called at any time, before or after options are added or a search; every later
+/// search honours the bounds last set.
 ///
 /// Returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem`; `DLX_ERR_ARG` (-5) when
 /// `item` is not a primary item, `lo` is negative or above `hi`, `hi` is below 1, or `problem`
@@ -609,7 +610,9 @@ const _: () = assert!(
 /// Why the last `dlx_problem_add` or `dlx_problem_add_option` on `problem` failed: one of the `DLX_FAULT_` codes, with the
 /// places it names written to `entry` and `first` (either may be NULL; -1 where the code
 /// names no place). Entries count from 0 within the rejected option (which would have had the
-/// next option index); places past 2^28 - 2 read as 2^28 - 1.
+/// next option index); places past 2^28 - 2 read as 2^28 - 1. An option with several faults
+/// reports one of them. A call rejected before the option is read (a NULL `items`) leaves the
+/// fault as it was.
 ///
 /// Returns `DLX_FAULT_NONE` (0) when the last add succeeded or none was made (writing -1 to
 /// both); `DLX_ERR_NULL` (-2) for a NULL `problem`; `DLX_ERR_ARG` (-5) when `problem` is not
@@ -818,8 +821,9 @@ pub unsafe extern "C" fn dlx_problem_cost(problem: *const dlx_problem) -> i64 {
     }
 }
 
-/// The options tried by the last `dlx_problem_search` or `dlx_problem_minimum` on `problem`
-/// (Knuth's node count, without the root), to compare with other DLX programs; 0 before any.
+/// The options tried by the last `dlx_problem_search`, `dlx_problem_minimum` or
+/// `dlx_problem_at_most` on `problem` (Knuth's node count, without the root), to compare with
+/// other DLX programs; 0 before any.
 /// `DLX_ERR_NULL` (-2) for NULL, `DLX_ERR_ARG` (-5) for a foreign pointer.
 ///
 /// # Safety
