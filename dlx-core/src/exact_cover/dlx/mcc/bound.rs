@@ -23,6 +23,8 @@ pub(super) const SCALE: i64 = 1 << 10;
 /// Subgradient steps at a node, and at the first node that has a cost to beat.
 const ROUNDS: usize = 8;
 const FIRST_ROUNDS: usize = 64;
+/// Where the Lagrangian bound seldom pays, it runs at one node in this many.
+const PASS: u32 = 16;
 /// The largest multiplier: beyond the dearest option's cost a multiplier only lowers the bound.
 const MOST: i64 = u32::MAX as i64 * SCALE;
 
@@ -112,8 +114,10 @@ impl<I: Index> Dlx<'_, I> {
         self.exclude_where(rules, work, |work, o| Self::slack(rules, work, stamp, o) >= gap);
     }
 
-    /// Takes out, below this node, every option of a needy item for which `out` says so.
-    fn exclude_where(&mut self, rules: &Rules<'_>, work: &mut Work<'_>, out: impl Fn(&Work<'_>, usize) -> bool) {
+    /// Takes out, below this node, every option of a needy item for which `out` says so;
+    /// whether there was one.
+    fn exclude_where(&mut self, rules: &Rules<'_>, work: &mut Work<'_>, out: impl Fn(&Work<'_>, usize) -> bool) -> bool {
+        let mut any = false;
         let mut i = self.rlink[0].to_usize();
         while i != 0 {
             if work.count[i] < rules.lo[i] {
@@ -123,12 +127,14 @@ impl<I: Index> Dlx<'_, I> {
                     let next = self.nodes[p].down.to_usize();
                     if out(work, rules.owner[p] as usize) {
                         self.exclude(work, p);
+                        any = true;
                     }
                     p = next;
                 }
             }
             i = self.rlink[i].to_usize();
         }
+        any
     }
 }
 
@@ -144,6 +150,20 @@ impl<I: Index> Dlx<'_, I> {
     /// node, starting from the multipliers the last node ended with (at first, the greedy
     /// dual's).
     pub(super) fn lagrange(&mut self, rules: &Rules<'_>, work: &mut Work<'_>, gap: i64) -> bool {
+        // Where it seldom cuts or fixes (exact covers with costs, mostly), it runs at one node
+        // in PASS only: it costs more there than it saves.
+        if work.tries >= 32 && work.wins * 8 < work.tries {
+            work.passed += 1;
+            if work.passed < PASS {
+                return false;
+            }
+        }
+        work.passed = 0;
+        if work.tries == 256 {
+            work.tries /= 2;
+            work.wins /= 2;
+        }
+        work.tries += 1;
         let rounds = if work.seeded { ROUNDS } else { FIRST_ROUNDS };
         if !work.seeded {
             work.seeded = true;
@@ -196,6 +216,7 @@ impl<I: Index> Dlx<'_, I> {
             }
             // The bound is value / SCALE rounded up: at least gap when value > (gap - 1) SCALE.
             if value > target - i128::from(SCALE) {
+                work.wins += 1;
                 return true;
             }
             fix = Some(value);

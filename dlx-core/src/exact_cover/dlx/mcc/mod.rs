@@ -55,6 +55,11 @@ pub struct Work<'a> {
     scratch: &'a mut [i64],
     /// Whether `mult` holds multipliers yet.
     seeded: bool,
+    /// The Lagrangian bound's recent record: nodes it ran at, nodes where it cut or took an
+    /// option out, and nodes passed over since it last ran.
+    tries: u32,
+    wins: u32,
+    passed: u32,
     /// Every change, to undo it: a tag and a node or item.
     trail: &'a mut [u64],
     trail_len: usize,
@@ -144,6 +149,9 @@ impl<'a> Work<'a> {
             mult,
             scratch,
             seeded: false,
+            tries: 0,
+            wins: 0,
+            passed: 0,
             trail,
             trail_len: 0,
             frames,
@@ -177,6 +185,7 @@ impl<I: Index> Dlx<'_, I> {
         work.stamp.fill(0);
         work.now = 0;
         work.seeded = false;
+        (work.tries, work.wins, work.passed) = (0, 0, 0);
         work.needy = (1..=self.primary).filter(|&i| rules.lo[i] > 0).count();
         let (mut below, first) = match goal {
             Goal::All => (i64::MAX, false),
