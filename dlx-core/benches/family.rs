@@ -309,7 +309,11 @@ fn main() {
         body,
         "`make bench-family`, best of {RUNS} runs.\n\n### Repeat cover: fewest options covering every item\n\n\
          `dlx_problem_minimum` with every item bounded 1..=its options, against the judges' template with its \
-         `h()` (written in the bench) and OR-Tools CP-SAT (8 workers off: one, as the others run).\n"
+         `h()` (written in the bench; it gives up after {TEMPLATE_CAP} options tried) and OR-Tools CP-SAT \
+         (one worker, as the others run; it gives up after 60 s, best of 3 only when a run takes under a second). \
+         Random instances: each item in each option with the probability shown; radar: HDU 2295's geometry at \
+         the radius where K radars first suffice; dominating sets: HDU 3498's, random graphs. Nodes are options \
+         tried; ms include building the problem.\n"
     );
     let covers = covers();
     body += &repeat_cover_table(&covers);
