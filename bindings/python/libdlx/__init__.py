@@ -314,12 +314,12 @@ def target_max(grid: Sequence[int], max_ms: int = 0) -> Tuple[int, List[int]]:
 _ALIGN = 16  # DLX_PROBLEM_ALIGN
 
 
-def _put(problem: int, array: "ctypes.Array[ctypes.c_int32]", shades: Optional[Tuple[int, ...]], cost: int) -> int:
+def _put(problem: int, array: "ctypes.Array[ctypes.c_int32]", colored: "Optional[ctypes.Array[ctypes.c_int32]]",
+         cost: int) -> int:
     """dlx_problem_add, or dlx_problem_add_option for an option with colors or a cost other
     than 1: the option's index or a status code."""
-    if shades is None and cost == 1:
+    if colored is None and cost == 1:
         return _lib.dlx_problem_add(problem, array, len(array))
-    colored = None if shades is None else (ctypes.c_int32 * len(shades))(*shades)
     return _lib.dlx_problem_add_option(problem, array, colored, len(array), cost)
 
 
@@ -397,8 +397,10 @@ class ExactCover:
                 if self._index.setdefault(name, number) != number:
                     raise DlxError(DLX_ERR_ARG, detail="item %r is named twice" % (name,))
             self._names = every
-        self._options: List[Tuple[int, ...]] = []
-        self._rules: Dict[int, Tuple[Optional[Tuple[int, ...]], int]] = {}  # colors and cost, where not none and 1
+        # Each option's items and (where not none and 1) colors and cost, as the library takes
+        # them, to add again when the memory grows.
+        self._options: List["ctypes.Array[ctypes.c_int32]"] = []
+        self._rules: Dict[int, Tuple[Optional["ctypes.Array[ctypes.c_int32]"], int]] = {}
         self._colors: Dict[Hashable, int] = {}
         self._bounds: Dict[int, Tuple[int, int]] = {}
         self._entries = 0
@@ -425,8 +427,9 @@ class ExactCover:
         pointer = _lib.dlx_problem_init(address, size, self.primary, self.secondary, options, entries)
         if not pointer:
             raise DlxError(DLX_ERR_ARG)
-        for number, option in enumerate(self._options):
-            _put(pointer, (ctypes.c_int32 * len(option))(*option), *self._rules.get(number, (None, 1)))
+        rules = self._rules
+        for number, array in enumerate(self._options):
+            _put(pointer, array, *rules.get(number, (None, 1)))
         for item, (lo, hi) in self._bounds.items():
             _lib.dlx_problem_bounds(pointer, item, lo, hi)
         return memory, pointer
@@ -525,18 +528,19 @@ class ExactCover:
         option = self._numbers(items)
         shades = None if colors is None else self._shades(option, items, colors)
         array = (ctypes.c_int32 * len(option))(*option)
-        code = _put(self._problem, array, shades, cost)
+        colored = None if shades is None else (ctypes.c_int32 * len(shades))(*shades)
+        code = _put(self._problem, array, colored, cost)
         if code == DLX_ERR_CAPACITY:
             options, entries = self._room
             self._layout(max(2 * options, len(self._options) + 1), max(2 * entries, self._entries + len(option)))
-            code = _put(self._problem, array, shades, cost)
+            code = _put(self._problem, array, colored, cost)
         if code == DLX_ERR_ARG:
             raise self._fault(option, cost)
         if code < 0:
             _raise(code)
-        if shades is not None or cost != 1:
-            self._rules[code] = (shades, cost)
-        self._options.append(option)
+        if colored is not None or cost != 1:
+            self._rules[code] = (colored, cost)
+        self._options.append(array)
         self._entries += len(option)
         return code
 
