@@ -113,43 +113,144 @@ pub struct Job<T> {
     pub read: u64,
 }
 
-/// The puzzle lines of every input in order, blank lines skipped.
+/// The puzzles of every input in order, in the layouts people keep them in, told apart line
+/// by line with no lookahead (so answers stream out as lines come in):
+///
+/// - a puzzle a line (81 or 256 cells, as the library reads them);
+/// - a grid of 9 or 16 lines of 9 or 16 cells (Project Euler's, QQWing's readable grids):
+///   a line of 9 or 16 cells starts one, and a line of another width, a blank line or the end
+///   of the input cuts it short (then it is invalid, at its first line);
+/// - `|` between cells and rule lines of `-`, `+`, `=` and `|` are skipped (a line of only
+///   9, 16, 81 or 256 `-` is blanks, not a rule);
+/// - CSV: the field before the first `,` is the puzzle (Kaggle's `quizzes,solutions`); a
+///   first line whose first field has a lowercase letter is a header, skipped;
+/// - `#` starts a comment, to the end of the line; words with a lowercase letter and fewer
+///   than 4 characters that could be cells are a label ("Grid 01"), skipped.
+///
+/// Blank lines are skipped. A puzzle's place is its first line.
 pub struct Lines {
     inputs: std::vec::IntoIter<Input>,
     current: Option<Input>,
     bytes: Vec<u8>,
     read: u64,
+    /// Whether the current input has had a line with content (for a CSV header).
+    started: bool,
+    /// A grid of lines being read: its place, width, cells so far and rows.
+    grid: Option<(String, usize, String, usize)>,
+    /// Puzzles ready before the next is asked for (a cut grid and the line that cut it).
+    ready: std::collections::VecDeque<Job<Line>>,
+}
+
+/// How a line of text reads as part of a file of puzzles.
+enum Kind {
+    /// Nothing to read: blank, a comment, a rule, a header or a label.
+    Skip,
+    /// Cells (spaces, tabs and `|` taken out) and how many characters they are.
+    Cells(String, usize),
+}
+
+/// Whether `c` could be a cell of a 9x9 or 16x16 grid.
+fn may_be_cell(c: char) -> bool {
+    matches!(c, '0'..='9' | '.' | '-' | 'A'..='P')
+}
+
+fn kind(line: &str, first: bool) -> Kind {
+    let line = line.split('#').next().unwrap_or_default();
+    let (field, csv) = match line.split_once(',') {
+        Some((field, _)) => (field, true),
+        None => (line, false),
+    };
+    let lowercase = field.bytes().any(|b| b.is_ascii_lowercase());
+    if csv && first && lowercase {
+        return Kind::Skip;
+    }
+    let cells: String = field.chars().filter(|&c| !matches!(c, ' ' | '\t' | '\r' | '|')).collect();
+    // Only dashes, as many as a row or a grid has cells: blanks ('-' is a blank in both sizes).
+    let blanks = matches!(cells.len(), 9 | 16 | 81 | 256) && cells.bytes().all(|b| b == b'-');
+    if cells.is_empty() || cells.chars().all(|c| matches!(c, '-' | '+' | '=')) && !blanks {
+        return Kind::Skip;
+    }
+    let words = field.trim_start().starts_with(|c: char| c.is_ascii_alphabetic()) && field.trim().contains(' ');
+    if lowercase && words && field.chars().filter(|&c| may_be_cell(c)).count() < 4 {
+        return Kind::Skip;
+    }
+    let n = cells.chars().count();
+    Kind::Cells(cells, n)
 }
 
 impl Lines {
     pub fn new(inputs: Vec<Input>) -> Self {
-        Lines { inputs: inputs.into_iter(), current: None, bytes: Vec::new(), read: 0 }
+        Lines {
+            inputs: inputs.into_iter(),
+            current: None,
+            bytes: Vec::new(),
+            read: 0,
+            started: false,
+            grid: None,
+            ready: Default::default(),
+        }
     }
 
-    /// The next puzzle line (its text, or why it cannot be used); the message of an I/O error.
+    /// The grid being read, cut short or complete, as a puzzle.
+    fn flush_grid(&mut self) {
+        if let Some((place, _, cells, _)) = self.grid.take() {
+            self.ready.push_back(Job { place, item: Ok(cells), read: self.read });
+        }
+    }
+
+    /// The next puzzle (its text, or why it cannot be used); the message of an I/O error.
     pub fn next_job(&mut self) -> Result<Option<Job<Line>>, String> {
         loop {
+            if let Some(job) = self.ready.pop_front() {
+                return Ok(Some(job));
+            }
             let Some(input) = self.current.as_mut() else {
                 match self.inputs.next() {
-                    Some(input) => self.current = Some(input),
+                    Some(input) => {
+                        self.current = Some(input);
+                        self.started = false;
+                    }
                     None => return Ok(None),
                 }
                 continue;
             };
-            match input.next_line(&mut self.bytes)? {
-                None => self.current = None,
-                Some((line, taken)) => {
-                    self.read += taken;
-                    // Blank as the library reads whitespace: space, tab, CR, LF.
-                    if line.as_ref().is_ok_and(|l| l.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))) {
-                        continue;
-                    }
-                    return Ok(Some(Job {
-                        place: format!("{}:{}", input.name, input.line),
-                        item: line,
-                        read: self.read,
-                    }));
+            let Some((line, taken)) = input.next_line(&mut self.bytes)? else {
+                self.current = None;
+                self.flush_grid();
+                continue;
+            };
+            self.read += taken;
+            let place = format!("{}:{}", input.name, input.line);
+            let text = match line {
+                Ok(text) => text,
+                Err(why) => {
+                    self.flush_grid();
+                    self.ready.push_back(Job { place, item: Err(why), read: self.read });
+                    continue;
                 }
+            };
+            // Blank as the library reads whitespace: space, tab, CR, LF.
+            if text.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+                self.flush_grid();
+                continue;
+            }
+            let first = !std::mem::replace(&mut self.started, true);
+            let Kind::Cells(cells, n) = kind(&text, first) else { continue };
+            if let Some((_, width, grid, rows)) = self.grid.as_mut() {
+                if n == *width {
+                    grid.push_str(&cells);
+                    *rows += 1;
+                    if *rows == *width {
+                        self.flush_grid();
+                    }
+                    continue;
+                }
+                self.flush_grid();
+            }
+            if n == 9 || n == 16 {
+                self.grid = Some((place, n, cells, 1));
+            } else {
+                self.ready.push_back(Job { place, item: Ok(cells), read: self.read });
             }
         }
     }

@@ -1,4 +1,4 @@
-//! `dlx`: the library's solvers from the shell, for files of puzzles (one a line) and for exact
+//! `dlx`: the library's solvers from the shell, for files of puzzles (one a line, grids, CSV) and for exact
 //! cover problems in the input format of Knuth's DLX programs.
 //!
 //! Exit status: 0 when every puzzle was solved (every problem covered), 1 when some were
@@ -30,9 +30,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solves Sudoku puzzles, one a line: 81 cells (1-9, blank 0 . -) or 256 (A-P, blank . -),
-    /// told apart line by line. Prints each solution on a line, in input order, or
-    /// "unsolvable", "invalid" or "timeout" in its place.
+    /// Solves Sudoku puzzles: 81 cells (1-9, blank 0 . -) or 256 (A-P, blank . -), one a line,
+    /// or as 9 or 16 lines of a grid (with | and rule lines, as printed), or CSV (the first
+    /// field, a header skipped); # starts a comment. Prints each solution on a line, in input
+    /// order, or "unsolvable", "invalid" or "timeout" in its place.
     Solve(RunArgs),
     /// Counts the solutions of each puzzle (as for solve), stopping at --limit.
     Count {

@@ -708,3 +708,68 @@ fn cover_reports_each_fault_of_knuths_syntax_with_file_and_line() {
     let run = dlx(&["cover", "--list"], "1:1|a 1|b |x\na x\nb x\na b\n");
     assert_eq!(text(&run.stdout), "a b\n\n");
 }
+
+/// One puzzle in the layouts of issue 43: a line with a comment, Project Euler's 9 lines after
+/// a label, QQWing's readable grid, a boxed grid with rule lines.
+fn layouts(puzzle: &str) -> String {
+    let rows: Vec<&str> = (0..9).map(|r| &puzzle[9 * r..9 * r + 9]).collect();
+    let mut out = vec!["# a comment line".to_string(), format!("{puzzle}  # and a comment after it"), "Grid 01".into()];
+    out.extend(rows.iter().map(|r| r.replace('.', "0")));
+    out.push(String::new());
+    for (k, r) in rows.iter().enumerate() {
+        let spaced = |s: &str| s.chars().map(String::from).collect::<Vec<_>>().join(" ");
+        out.push(format!("{} | {} | {}", spaced(&r[..3]), spaced(&r[3..6]), spaced(&r[6..])));
+        if k == 2 || k == 5 {
+            out.push("------+-------+------".into());
+        }
+    }
+    out.push(String::new());
+    for (k, r) in rows.iter().enumerate() {
+        out.push(format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]));
+        if k == 2 || k == 5 {
+            out.push("+---+---+---+".into());
+        }
+    }
+    out.join("\n") + "\n"
+}
+
+#[test]
+fn solve_and_count_read_grids_csv_and_comments() {
+    let puzzle = read("sudoku9/norvig-top95-95.txt").lines().next().unwrap().to_string();
+    let solution = read("sudoku9/norvig-top95-95.solutions.txt").lines().next().unwrap().to_string();
+    let file = scratch("layouts.txt", &layouts(&puzzle));
+    let run = dlx(&["solve", file.to_str().unwrap()], "");
+    assert_eq!(
+        (run.status.code(), text(&run.stdout)),
+        (Some(0), format!("{solution}\n").repeat(4)),
+        "{}",
+        text(&run.stderr)
+    );
+    let run = dlx(&["count", file.to_str().unwrap()], "");
+    assert_eq!(text(&run.stdout), "1\n".repeat(4));
+    // POJ 3076's sample is 16 lines of 16 cells: one puzzle.
+    let run = dlx(&["solve", data("judges/poj3076-sample.in").to_str().unwrap()], "");
+    assert_eq!(text(&run.stdout), read("judges/poj3076-sample.out").split_whitespace().collect::<String>() + "\n");
+    // Kaggle's CSV: a header, then puzzle,solution (0 for a blank).
+    let csv = format!("quizzes,solutions\n{},{solution}\n{},{solution}\n", puzzle.replace('.', "0"), puzzle);
+    let run = dlx(&["solve", "--threads", "2"], &csv);
+    assert_eq!(text(&run.stdout), format!("{solution}\n").repeat(2));
+}
+
+#[test]
+fn a_bad_grid_of_lines_is_reported_at_its_first_line() {
+    let puzzle = read("sudoku9/norvig-top95-95.txt").lines().next().unwrap().to_string();
+    let solution = read("sudoku9/norvig-top95-95.solutions.txt").lines().next().unwrap().to_string();
+    let rows: Vec<String> = (0..9).map(|r| puzzle[9 * r..9 * r + 9].to_string()).collect();
+    let mut bad = rows.clone();
+    bad[4].replace_range(6..7, "Z"); // row 5, column 7
+    // A grid with a bad cell, a grid cut short by a blank line, one cut short by a puzzle line.
+    let input = [bad.join("\n"), rows[..4].join("\n"), String::new(), rows[..2].join("\n"), puzzle].join("\n");
+    let run = dlx(&["solve"], &input);
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(text(&run.stdout), format!("invalid\ninvalid\ninvalid\n{solution}\n"));
+    let stderr = text(&run.stderr);
+    assert!(stderr.contains("-:1: row 5, column 7: a cell holds something other"), "{stderr}");
+    assert!(stderr.contains("-:10: 36 cells, not 81 or 256"), "{stderr}");
+    assert!(stderr.contains("-:15: 18 cells, not 81 or 256"), "{stderr}");
+}
