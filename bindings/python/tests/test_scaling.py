@@ -43,17 +43,18 @@ def test_the_dask_recipe_answers_every_puzzle_of_every_file(venv, tmp_path):
     script = tmp_path / "recipe.py"
     script.write_text(doc_block("docs/scaling.md", "dask-recipe"))
     outputs = tmp_path / "answers"
-    run = subprocess.run([python, str(script), str(inputs / "*.txt"), str(outputs / "*.txt")], capture_output=True,
+    run = subprocess.run([python, str(script), str(inputs / "*.txt"), str(outputs)], capture_output=True,
                          text=True, env=env, cwd=str(tmp_path), timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    # One output file per input file, in the order Dask lists the inputs (sorted names).
+    # One output file per input file, of the same name, each line ended.
     names = sorted(files)
     answered = sorted(glob.glob(str(outputs / "*.txt")))
-    assert len(answered) == len(names), answered
+    assert [os.path.basename(path) for path in answered] == [name + ".txt" for name in names], answered
     total = 0
     for name, path in zip(names, answered):
-        lines = open(path).read().split("\n")
-        lines = [line for line in lines if line]
+        text = open(path).read()
+        assert text.endswith("\n") and "\n\n" not in text, name
+        lines = text.split("\n")[:-1]
         assert len(lines) == len(expected[name]), name
         for line, (solution, count) in zip(lines, expected[name]):
             got_solution, got_count = line.split()
