@@ -30,6 +30,8 @@
 #                 from ../shared/peers at bench time) on colors, multiplicities and costs, and from
 #                 Python libdlx.ExactCover against xcover on colors (docs/benchmarks.md, "Knuth's
 #                 programs", "Colors from Python"); KNUTH_QUICK=1: the smallest instances, one run
+#   make bench-batch  libdlx.solve_many/count_many against a plain Python loop
+#                 (docs/benchmarks.md, "Batches from Python")
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
 
@@ -57,7 +59,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-knuth bench-family bench-sat bench-compare clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-batch bench-knuth bench-family bench-sat bench-compare clean
 
 # `make` builds the libraries and the `dlx` command (target/release/dlx).
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
@@ -150,6 +152,9 @@ bench-compare:
 ECENV := target/ecenv
 EXACT_COVER_VERSION := 1.5.0
 XCOVER_VERSION := 0.2.6
+
+bench-batch: all
+	python3 dlx-core/benches/batch_python.py
 
 bench-exact-cover: all
 	$(BENCH) exact_cover
