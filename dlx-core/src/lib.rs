@@ -7,8 +7,9 @@
 //! - [`solve9`], [`count9`]: classic 9x9 Sudoku (POJ 3074), digits `1`..`9`.
 //! - [`solve16`], [`count16`]: 16x16 Sudoku (POJ 3076), letters `A`..`P`.
 //! - [`target_max`]: the Target Sudoku (CSU 1605, NOIP 2009), the proven maximum weighted score.
-//! - [`Problem`]: any exact cover (primary and secondary items), in memory the caller owns:
-//!   every solution, counts, and covers with the fewest options.
+//! - [`Problem`]: any exact cover (primary and secondary items), in memory the caller owns,
+//!   with Knuth's colors, bounds on items and option costs: every solution, counts, the least
+//!   cost and the first cover within a cost.
 //!
 //! The `_until` functions and the counts take a time limit as a closure that says whether the
 //! time is up (`no_std` has no clock); they end with [`Error::Timeout`] soon after it does.

@@ -222,8 +222,9 @@ impl From<Fault> for Error {
 const PLACE: u64 = (1 << 28) - 1;
 
 /// An exact cover problem in a caller's words: items `0..primary` must be covered exactly
-/// once, items `primary..primary + secondary` at most once; options are added one at a time
-/// and numbered from 0 in that order.
+/// once (or as [`set_bounds`](Self::set_bounds) says), items `primary..primary + secondary` at
+/// most once (or by options that agree on their color, see [`add_option`](Self::add_option));
+/// options are added one at a time and numbered from 0 in that order.
 ///
 /// The problem lives entirely in the slice it was made in ([`words_for`](Self::words_for)
 /// says how long), the search's stacks included: nothing is allocated, and the words can be
