@@ -91,55 +91,85 @@ const EXCLUDED: u64 = 2;
 /// chosen since), so the "out" branch must not visit it again.
 const VISITED: u64 = 4;
 
+/// The elements of each of [`Work`]'s arrays, in the order they are carved: per item the
+/// count and the color in force (`u32`), per option the slack (`i64`) and stamp (`u32`), per
+/// item the multiplier and scratch (`i64`), the trail and the frames (`u64`), the options
+/// picked (`u32`).
+const fn parts(items: usize, options: usize, nodes: usize) -> [(usize, Width); 9] {
+    [
+        (items, Width::Half),
+        (items, Width::Half),
+        (options, Width::Word),
+        (options, Width::Half),
+        (items, Width::Word),
+        (items, Width::Word),
+        (2 * options + nodes + items, Width::Word),
+        (2 * (options + items + 1), Width::Word),
+        (options, Width::Half),
+    ]
+}
+
+/// An array's element: half a word (`u32`) or a word (`u64`, `i64`).
+#[derive(Clone, Copy)]
+enum Width {
+    Half,
+    Word,
+}
+
+impl Width {
+    const fn words(self, n: usize) -> usize {
+        match self {
+            Width::Half => n.div_ceil(2),
+            Width::Word => n,
+        }
+    }
+}
+
 impl<'a> Work<'a> {
     /// Words of work memory for a problem of `items` items (with the two roots), `options`
     /// options and `nodes` nodes.
     pub const fn words(items: usize, options: usize, nodes: usize) -> usize {
-        const fn u32s(n: usize) -> usize {
-            n.div_ceil(2)
+        let parts = parts(items, options, nodes);
+        let (mut total, mut k) = (0, 0);
+        while k < parts.len() {
+            total += parts[k].1.words(parts[k].0);
+            k += 1;
         }
-        2 * u32s(items)
-            + options
-            + u32s(options)
-            + 2 * items
-            + (2 * options + nodes + items)
-            + 2 * (options + items + 1)
-            + u32s(options)
+        total
     }
 
     /// Carves work memory from `words` (at least [`words`](Self::words)).
     pub fn carve(words: &'a mut [u64], items: usize, options: usize, nodes: usize) -> Option<Self> {
-        fn take<'w>(words: &mut &'w mut [u64], n: usize) -> Option<&'w mut [u64]> {
-            if words.len() < n {
+        let mut parts = parts(items, options, nodes).into_iter();
+        let mut rest = words;
+        let mut next = || {
+            let (n, width) = parts.next()?;
+            if rest.len() < width.words(n) {
                 return None;
             }
-            let (head, rest) = core::mem::take(words).split_at_mut(n);
-            *words = rest;
-            Some(head)
-        }
-        fn u32s<'w>(words: &mut &'w mut [u64], n: usize) -> Option<&'w mut [u32]> {
-            let taken = take(words, n.div_ceil(2))?;
-            // SAFETY: initialised u64 words reinterpreted as twice as many u32, within bounds.
-            Some(unsafe { core::slice::from_raw_parts_mut(taken.as_mut_ptr().cast::<u32>(), n) })
-        }
-        let mut rest = words;
-        let count = u32s(&mut rest, items)?;
-        let in_force = u32s(&mut rest, items)?;
-        let slack_words = take(&mut rest, options)?;
-        // SAFETY: u64 words as i64, same size and alignment.
-        let slack = unsafe { core::slice::from_raw_parts_mut(slack_words.as_mut_ptr().cast::<i64>(), options) };
-        let stamp = u32s(&mut rest, options)?;
-        let (mult, scratch) = take(&mut rest, 2 * items)?.split_at_mut(items);
-        // SAFETY: u64 words as i64, same size and alignment.
-        let (mult, scratch) = unsafe {
-            (
-                core::slice::from_raw_parts_mut(mult.as_mut_ptr().cast::<i64>(), items),
-                core::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast::<i64>(), items),
-            )
+            let (head, tail) = core::mem::take(&mut rest).split_at_mut(width.words(n));
+            rest = tail;
+            Some((head, n))
         };
-        let trail = take(&mut rest, 2 * options + nodes + items)?;
-        let frames = take(&mut rest, 2 * (options + items + 1))?;
-        let picked = u32s(&mut rest, options)?;
+        fn u32s(part: Option<(&mut [u64], usize)>) -> Option<&mut [u32]> {
+            let (words, n) = part?;
+            // SAFETY: initialised u64 words reinterpreted as twice as many u32, within bounds.
+            Some(unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u32>(), n) })
+        }
+        fn i64s(part: Option<(&mut [u64], usize)>) -> Option<&mut [i64]> {
+            let (words, n) = part?;
+            // SAFETY: u64 words as i64, same size and alignment.
+            Some(unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<i64>(), n) })
+        }
+        let count = u32s(next())?;
+        let in_force = u32s(next())?;
+        let slack = i64s(next())?;
+        let stamp = u32s(next())?;
+        let mult = i64s(next())?;
+        let scratch = i64s(next())?;
+        let trail = next()?.0;
+        let frames = next()?.0;
+        let picked = u32s(next())?;
         Some(Work {
             count,
             in_force,
