@@ -207,18 +207,30 @@ def version() -> str:
 __version__ = version()
 
 
+def _solve(text: bytes, side: int, max_ms: int) -> str:
+    """dlx_solve9_within or dlx_solve16_within on `text`: the solution, or the DlxError raised."""
+    out = ctypes.create_string_buffer(DLX9_OUT_LEN if side == 9 else DLX16_OUT_LEN)
+    code = (_lib.dlx_solve9_within if side == 9 else _lib.dlx_solve16_within)(text, out, _int64(max_ms, "max_ms"))
+    if code != DLX_OK:
+        _raise(code, text, side)
+    return out.value.decode("ascii")
+
+
+def _count(text: bytes, side: int, limit: int, max_ms: int) -> int:
+    """dlx_count9 or dlx_count16 on `text`: the count, or the DlxError raised."""
+    code = (_lib.dlx_count9 if side == 9 else _lib.dlx_count16)(text, _int64(limit, "limit"), _int64(max_ms, "max_ms"))
+    if code < 0:
+        _raise(code, text, side)
+    return code
+
+
 def solve16(puzzle: Text, max_ms: int = 0) -> str:
     """Solves a 16x16 Sudoku: `puzzle` is str or bytes with 256 cells (A..P given, '-' or '.'
     blank; whitespace skipped). Returns the 256 solved letters as a str. Raises Unsolvable,
     Timeout past `max_ms` milliseconds (0: no limit), or DlxError with code DLX_ERR_LENGTH,
     DLX_ERR_CELL (with the cell's row and column) or DLX_ERR_ARG. As in C, a NUL character
     ends the text."""
-    text = _text(puzzle, 16)
-    out = ctypes.create_string_buffer(DLX16_OUT_LEN)
-    code = _lib.dlx_solve16_within(text, out, _int64(max_ms, "max_ms"))
-    if code != DLX_OK:
-        _raise(code, text, 16)
-    return out.value.decode("ascii")
+    return _solve(_text(puzzle, 16), 16, max_ms)
 
 
 def solve9(puzzle: Text, max_ms: int = 0) -> str:
@@ -226,36 +238,25 @@ def solve9(puzzle: Text, max_ms: int = 0) -> str:
     blank; whitespace skipped). Returns the 81 solved digits as a str. Raises Unsolvable,
     Timeout past `max_ms` milliseconds (0: no limit), or DlxError with code DLX_ERR_LENGTH,
     DLX_ERR_CELL (with the cell's row and column) or DLX_ERR_ARG."""
-    text = _text(puzzle, 9)
-    out = ctypes.create_string_buffer(DLX9_OUT_LEN)
-    code = _lib.dlx_solve9_within(text, out, _int64(max_ms, "max_ms"))
-    if code != DLX_OK:
-        _raise(code, text, 9)
-    return out.value.decode("ascii")
+    return _solve(_text(puzzle, 9), 9, max_ms)
 
 
 def count9(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:
     """The number of solutions of a 9x9 Sudoku (text as for solve9), counting stopped at
     `limit` (2: none, unique or several). Raises Timeout past `max_ms`, DlxError otherwise."""
-    text = _text(puzzle, 9)
-    code = _lib.dlx_count9(text, _int64(limit, "limit"), _int64(max_ms, "max_ms"))
-    if code < 0:
-        _raise(code, text, 9)
-    return code
+    return _count(_text(puzzle, 9), 9, limit, max_ms)
 
 
 def count16(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:
     """The number of solutions of a 16x16 Sudoku (text as for solve16), as count9 does."""
-    text = _text(puzzle, 16)
-    code = _lib.dlx_count16(text, _int64(limit, "limit"), _int64(max_ms, "max_ms"))
-    if code < 0:
-        _raise(code, text, 16)
-    return code
+    return _count(_text(puzzle, 16), 16, limit, max_ms)
 
 
-def _size(puzzle: Text) -> int:
+def _side(text: bytes) -> int:
     """9 or 16: which grid a puzzle text holds, by its count of cells (whitespace aside)."""
-    cells = len(_text(puzzle, 16).split(b"\0", 1)[0].translate(None, b" \t\r\n"))
+    if len(text) <= 81:  # no room for 256 cells: the common case, without a scan
+        return 9
+    cells = len(text.split(b"\0", 1)[0].translate(None, b" \t\r\n"))
     return 9 if cells <= 81 else 16
 
 
@@ -279,7 +280,8 @@ def solve_many(puzzles: Iterable[Text], max_ms: int = 0, threads: Optional[int] 
     puzzle raised, so one bad puzzle does not end the run."""
     def one(puzzle):
         try:
-            return (solve9 if _size(puzzle) == 9 else solve16)(puzzle, max_ms=max_ms)
+            text = _text(puzzle, 16)
+            return _solve(text, _side(text), max_ms)
         except DlxError as e:
             return e
     return _map(one, puzzles, threads)
@@ -290,8 +292,8 @@ def count_many(puzzles: Iterable[Text], limit: int = 2, max_ms: int = 0, threads
     (or the DlxError raised) in input order."""
     def one(puzzle):
         try:
-            count = count9 if _size(puzzle) == 9 else count16
-            return count(puzzle, limit=limit, max_ms=max_ms)
+            text = _text(puzzle, 16)
+            return _count(text, _side(text), limit, max_ms)
         except DlxError as e:
             return e
     return _map(one, puzzles, threads)
