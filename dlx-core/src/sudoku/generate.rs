@@ -145,24 +145,37 @@ impl Searches<256> for Sixteen<'_> {
     }
 }
 
-/// Whether every cell of `orbit`, blanked in `puzzle`, is still forced by the givens it sees
-/// (all other digits are in its row, column or box): then the puzzle without the orbit has the
-/// same completions, and no search is needed. Most removals from a full grid are such.
+/// Whether every cell of `orbit`, blanked in `puzzle`, is still forced by the givens outside
+/// it: a naked single (its row, column and box hold every other digit) or a hidden single (no
+/// other cell of its row, column or box is open to its digit, each being a given or seeing the
+/// digit among the givens). Then the puzzle without the orbit has the same completions, and no
+/// search is needed. Most removals from a full grid are such.
 fn forced<const CELLS: usize>(shape: Shape, puzzle: &[u8; CELLS], orbit: &[usize]) -> bool {
     let (side, b) = (shape.side(), shape.box_size);
-    let full = (1u32 << side) - 1;
-    orbit.iter().all(|&cell| {
+    let given = |cell: usize| puzzle[cell] != 0 && !orbit.contains(&cell);
+    // The units of `cell`: its row, column and box, each as `side` cells.
+    let units = |cell: usize| {
         let (r, c) = (cell / side, cell % side);
         let (br, bc) = (r / b * b, c / b * b);
-        let mut seen = 0u32;
-        for k in 0..side {
-            for other in [r * side + k, k * side + c, (br + k / b) * side + bc + k % b] {
-                if !orbit.contains(&other) && puzzle[other] != 0 {
-                    seen |= 1 << (puzzle[other] - 1);
-                }
-            }
-        }
-        seen == full & !(1 << (puzzle[cell] - 1))
+        [0, 1, 2].map(move |u| {
+            (0..side).map(move |k| match u {
+                0 => r * side + k,
+                1 => k * side + c,
+                _ => (br + k / b) * side + bc + k % b,
+            })
+        })
+    };
+    // The digits the givens of `cell`'s units hold, as a mask (bit d - 1 for digit d).
+    let seen = |cell: usize| {
+        units(cell).into_iter().flatten().filter(|&o| given(o)).fold(0u32, |m, o| m | 1 << (puzzle[o] - 1))
+    };
+    orbit.iter().all(|&cell| {
+        let digit = 1u32 << (puzzle[cell] - 1);
+        let naked = seen(cell) | digit == (1u32 << side) - 1;
+        naked
+            || units(cell)
+                .into_iter()
+                .any(|mut unit| unit.all(|o| o == cell || given(o) || seen(o) & digit != 0))
     })
 }
 
