@@ -34,6 +34,8 @@
 #                 (docs/benchmarks.md, "Batches from Python")
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
+#   make bench-generate  minimal unique puzzles a second, 9x9 and 16x16, against QQWing when it is
+#                 on PATH or quickly installed (docs/benchmarks.md, "Generating puzzles")
 
 CARGO ?= cargo
 CC    ?= cc
@@ -185,6 +187,14 @@ bench-sat: all
 	test -x $(SATENV)/bin/python || python3 -m venv $(SATENV)
 	$(SATENV)/bin/python -c 'import pysat' 2>/dev/null || $(SATENV)/bin/pip install -q python-sat==$(PYSAT_VERSION)
 	$(SATENV)/bin/python dlx-core/benches/sat_compare.py $(SETS)
+
+# QQWing is Debian's `qqwing` package: installed here when apt-get can (root, quietly), else the
+# benchmark skips its column with a notice.
+.PHONY: bench-generate
+bench-generate:
+	command -v qqwing >/dev/null || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	    timeout 120 apt-get install -y -qq qqwing >/dev/null 2>&1; } || true
+	$(BENCH) generate
 
 clean:
 	$(CARGO) clean

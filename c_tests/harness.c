@@ -348,6 +348,62 @@ static void test_small_stacks(void) {
     pthread_attr_destroy(&attr);
 }
 
+/* The generators from C: each symmetry gives a puzzle with one solution, the same for the same
+ * seed (also on a 256 KiB thread), another for another seed; bad arguments give their statuses
+ * and leave the buffer as it was. */
+struct generated {
+    int rc16;
+    char out16[DLX16_OUT_LEN];
+};
+
+static void *generate_on_thread(void *arg) {
+    struct generated *g = arg;
+    g->rc16 = dlx_generate16(11, DLX_SYMMETRY_90, 0, 0, g->out16);
+    return NULL;
+}
+
+static void test_generate(void) {
+    char a[DLX16_OUT_LEN + 8], b[DLX16_OUT_LEN + 8];
+    for (int symmetry = DLX_SYMMETRY_NONE; symmetry <= DLX_SYMMETRY_MIRROR; symmetry++) {
+        for (uint64_t seed = 0; seed < 20; seed++) {
+            int rc = dlx_generate9(seed, symmetry, 0, 0, a);
+            CHECK(rc == DLX_OK && strlen(a) == 81, "generate9 seed %llu symmetry %d: %d", (unsigned long long)seed, symmetry, rc);
+            CHECK(dlx_count9(a, 2, 0) == 1, "generate9 seed %llu symmetry %d: not unique", (unsigned long long)seed, symmetry);
+            CHECK(dlx_generate9(seed, symmetry, 0, 0, b) == DLX_OK && strcmp(a, b) == 0, "generate9 repeats itself");
+            CHECK(dlx_generate9(seed + 1000, symmetry, 0, 0, b) == DLX_OK && strcmp(a, b) != 0, "other seeds differ");
+        }
+    }
+    CHECK(dlx_generate16(1, DLX_SYMMETRY_NONE, 0, 0, a) == DLX_OK && strlen(a) == 256, "generate16");
+    CHECK(dlx_count16(a, 2, 0) == 1, "generate16: not unique");
+    const struct { int symmetry, givens; int64_t max_ms; int want; } bad[] = {
+        {4, 0, 0, DLX_ERR_ARG}, {-1, 0, 0, DLX_ERR_ARG}, {INT_MAX, 0, 0, DLX_ERR_ARG},
+        {DLX_SYMMETRY_NONE, -1, 0, DLX_ERR_ARG}, {DLX_SYMMETRY_NONE, INT_MIN, 0, DLX_ERR_ARG},
+        {DLX_SYMMETRY_NONE, 0, -1, DLX_ERR_ARG}, {DLX_SYMMETRY_NONE, 3, 20, DLX_TIMEOUT},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        for (int size = 9; size <= 16; size += 7) {
+            memset(a, '#', sizeof a);
+            int rc = size == 9 ? dlx_generate9(5, bad[k].symmetry, bad[k].givens, bad[k].max_ms, a)
+                               : dlx_generate16(5, bad[k].symmetry, bad[k].givens, bad[k].max_ms, a);
+            int untouched = 1;
+            for (size_t i = 0; i < sizeof a; i++) untouched &= a[i] == '#';
+            CHECK(rc == bad[k].want && untouched, "generate%d bad case %zu: status %d", size, k, rc);
+        }
+    }
+    CHECK(dlx_generate9(5, DLX_SYMMETRY_NONE, 0, 0, NULL) == DLX_ERR_NULL, "generate9 NULL");
+    CHECK(dlx_generate16(5, DLX_SYMMETRY_NONE, 0, 0, NULL) == DLX_ERR_NULL, "generate16 NULL");
+    struct generated g = {99, {0}};
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    CHECK(pthread_create(&thread, &attr, generate_on_thread, &g) == 0, "generate thread");
+    pthread_join(thread, NULL);
+    pthread_attr_destroy(&attr);
+    CHECK(g.rc16 == DLX_OK && dlx_generate16(11, DLX_SYMMETRY_90, 0, 0, a) == DLX_OK && strcmp(a, g.out16) == 0,
+          "generate16 on a 256 KiB thread: %d", g.rc16);
+}
+
 int main(int argc, char **argv) {
     if (take_data_dir(argc, argv, 0, "")) return 2;
     printf("libdlx %s, header %s\n", dlx_version(), DLX_VERSION);
@@ -368,6 +424,7 @@ int main(int argc, char **argv) {
     };
     for (size_t i = 0; i < sizeof corpora / sizeof corpora[0]; i++) test_corpus(&corpora[i]);
     test_target_status();
+    test_generate();
     test_target_set("csu1605_samples");
     test_target_set("noip2009");
     test_target_set("generated-stress-90");

@@ -153,6 +153,22 @@ int main(int argc, char **argv) {
     grid[4] = 6, grid[66] = 6, grid[67] = 1; /* a slow near-empty grid */
     NO_ALLOCATION("dlx_target_max_within timeout", rc = dlx_target_max_within(grid, best, 1));
     CHECK(rc == DLX_TIMEOUT, "target_within timeout: %d", rc);
+    for (int symmetry = DLX_SYMMETRY_NONE; symmetry <= DLX_SYMMETRY_MIRROR; symmetry++) {
+        NO_ALLOCATION("dlx_generate9", rc = dlx_generate9(7, symmetry, 0, 0, out9));
+        CHECK(rc == DLX_OK, "generate9 symmetry %d: %d", symmetry, rc);
+    }
+    NO_ALLOCATION("dlx_generate9 givens", rc = dlx_generate9(7, DLX_SYMMETRY_NONE, 26, 60000, out9));
+    CHECK(rc == DLX_OK, "generate9 givens: %d", rc);
+    NO_ALLOCATION("dlx_generate9 timeout", rc = dlx_generate9(7, DLX_SYMMETRY_NONE, 5, 5, out9));
+    CHECK(rc == DLX_TIMEOUT, "generate9 timeout: %d", rc);
+    NO_ALLOCATION("dlx_generate9 bad symmetry", rc = dlx_generate9(7, 4, 0, 0, out9));
+    CHECK(rc == DLX_ERR_ARG, "generate9 bad symmetry: %d", rc);
+    NO_ALLOCATION("dlx_generate16", rc = dlx_generate16(7, DLX_SYMMETRY_180, 0, 0, out));
+    CHECK(rc == DLX_OK, "generate16: %d", rc);
+    NO_ALLOCATION("dlx_generate16 timeout", rc = dlx_generate16(7, DLX_SYMMETRY_NONE, 5, 5, out));
+    CHECK(rc == DLX_TIMEOUT, "generate16 timeout: %d", rc);
+    NO_ALLOCATION("dlx_generate16 NULL", rc = dlx_generate16(7, DLX_SYMMETRY_NONE, 0, 0, NULL));
+    CHECK(rc == DLX_ERR_NULL, "generate16 NULL: %d", rc);
     for (int code = -8; code <= 1; code++) NO_ALLOCATION("dlx_strerror", text = dlx_strerror(code));
     (void)text;
 

@@ -82,6 +82,28 @@
 #define DLX9_OUT_LEN 82
 
 /**
+ * `dlx_generate9`'s and `dlx_generate16`'s `symmetry`: givens anywhere, removed one at a time.
+ */
+#define DLX_SYMMETRY_NONE 0
+
+/**
+ * The pattern of givens is symmetric under the half turn about the centre: cell (r, c) is a
+ * given exactly when (n-1-r, n-1-c) is.
+ */
+#define DLX_SYMMETRY_180 1
+
+/**
+ * The pattern is symmetric under the quarter turn: (r, c), (c, n-1-r), (n-1-r, n-1-c) and
+ * (n-1-c, r) are givens together.
+ */
+#define DLX_SYMMETRY_90 2
+
+/**
+ * The pattern is symmetric under the left-right mirror: (r, c) and (r, n-1-c) together.
+ */
+#define DLX_SYMMETRY_MIRROR 3
+
+/**
  * The alignment, in bytes, of the memory `dlx_problem_init` takes (`aligned_alloc`,
  * `alignas` or `posix_memalign` give it; `malloc` on 64-bit glibc does too).
  */
@@ -257,6 +279,55 @@ int dlx_solve9_within(const char *puzzle, char *solution, int64_t max_ms);
  * As for `dlx_count16`.
  */
 int64_t dlx_count9(const char *puzzle, int64_t limit, int64_t max_ms);
+
+/**
+ * Makes a minimal 9x9 puzzle with exactly one solution from `seed`, in the layout
+ * `dlx_solve9` reads: 81 cells, row-major, `1`..`9` a given and `.` a blank, then a NUL.
+ *
+ * How: a random complete grid (the three diagonal boxes filled with random permutations,
+ * completed by the deterministic search, then relabelled by a random permutation of the
+ * digits, its bands, rows within bands, stacks and columns within stacks shuffled and the grid
+ * transposed or not: many grids, but not drawn uniformly from all of them), then its givens
+ * tried in a random order, one orbit of `symmetry` at a time, each removed when the puzzle
+ * still has one solution without it. One pass leaves the puzzle minimal: removing givens only
+ * adds solutions, so an orbit that was needed when tried is needed at the end. With a
+ * symmetry, minimal means no whole orbit can go (a single given of an orbit may be
+ * removable, which would break the symmetry). docs/generate.md has the details.
+ *
+ * `symmetry` is one of the `DLX_SYMMETRY_` constants. `givens` 0 takes the first minimal
+ * puzzle; above 0 it asks for at most that many givens: new grids and orders are tried (from
+ * the same seed's stream) until one has them, or `max_ms` passes. Minimal 9x9 puzzles have 17
+ * givens at least and seldom fewer than 20, so a low target needs a time limit, or the call
+ * may never return. `max_ms` is a time limit as for `dlx_solve9_within` (0: none).
+ *
+ * Deterministic: the same seed and arguments give the same puzzle on every call and every
+ * platform (a splitmix64 stream and integer arithmetic only; the clock only ends a call).
+ * Thread-safe, no allocation, at most about 64 KiB of stack. Thousands of puzzles a second
+ * on one core (docs/benchmarks.md, "Generating puzzles").
+ *
+ * Returns `DLX_OK` (0) with the puzzle in `puzzle`; `DLX_ERR_NULL` (-2) when `puzzle` is
+ * NULL; `DLX_ERR_ARG` (-5) when `symmetry` is not one of the constants, `givens` or `max_ms`
+ * is negative; `DLX_TIMEOUT` (-7) when `max_ms` passed first. On any error `puzzle` is left
+ * exactly as it was.
+ *
+ * # Safety
+ * `puzzle` is NULL or points to at least `DLX9_OUT_LEN` (82) writable bytes, not accessed by
+ * another thread during the call.
+ */
+int dlx_generate9(uint64_t seed, int symmetry, int givens, int64_t max_ms, char *puzzle);
+
+/**
+ * `dlx_generate9` for 16x16: a minimal 16x16 puzzle with exactly one solution, in the layout
+ * `dlx_solve16` reads: 256 cells, row-major, `A`..`P` a given and `-` a blank, then a NUL, in
+ * at least `DLX16_OUT_LEN` (257) bytes. The same method, arguments, results and errors (the
+ * diagonal boxes are four; minimal 16x16 puzzles have about 90 givens). Tens of milliseconds
+ * a puzzle; about 166 KiB of stack (a 256 KiB thread stack is enough).
+ *
+ * # Safety
+ * `puzzle` is NULL or points to at least `DLX16_OUT_LEN` (257) writable bytes, not accessed
+ * by another thread during the call.
+ */
+int dlx_generate16(uint64_t seed, int symmetry, int givens, int64_t max_ms, char *puzzle);
 
 /**
  * Target Sudoku (CSU 1605, NOIP 2009): the largest score over all valid completions of a 9x9

@@ -30,3 +30,41 @@ fn rust_and_c_read_the_same_sentences() {
     assert_eq!(strerror(1), "unknown dlx status code");
     assert_eq!(strerror(DLX_ERR_NULL), "a required pointer is NULL");
 }
+
+#[test]
+fn the_generators_bad_arguments_give_their_statuses_and_write_nothing() {
+    type Generate =
+        unsafe extern "C" fn(u64, core::ffi::c_int, core::ffi::c_int, i64, *mut core::ffi::c_char) -> core::ffi::c_int;
+    for (generate, len) in [(dlx_generate9 as Generate, DLX9_OUT_LEN), (dlx_generate16 as Generate, DLX16_OUT_LEN)] {
+        // SAFETY: NULL is an argument the function checks.
+        assert_eq!(unsafe { generate(1, DLX_SYMMETRY_NONE, 0, 0, std::ptr::null_mut()) }, DLX_ERR_NULL);
+        let bad = [
+            (DLX_SYMMETRY_MIRROR + 1, 0, 0, DLX_ERR_ARG),
+            (-1, 0, 0, DLX_ERR_ARG),
+            (DLX_SYMMETRY_NONE, -1, 0, DLX_ERR_ARG),
+            (DLX_SYMMETRY_180, 0, -1, DLX_ERR_ARG),
+            // Fewer givens than any minimal puzzle has: only the time limit ends it.
+            (DLX_SYMMETRY_NONE, 5, 30, DLX_TIMEOUT),
+        ];
+        for (symmetry, givens, max_ms, want) in bad {
+            let mut out = vec![b'#' as core::ffi::c_char; len + 8];
+            // SAFETY: `out` has room for the answer and more.
+            let got = unsafe { generate(3, symmetry, givens, max_ms, out.as_mut_ptr()) };
+            assert_eq!(got, want, "symmetry {symmetry}, givens {givens}, max_ms {max_ms}");
+            assert!(out.iter().all(|&b| b == b'#' as core::ffi::c_char), "written on {got}");
+        }
+        let mut out = vec![b'#' as core::ffi::c_char; len + 8];
+        // SAFETY: as above.
+        assert_eq!(unsafe { generate(3, DLX_SYMMETRY_90, 0, 0, out.as_mut_ptr()) }, DLX_OK);
+        assert_eq!(out[len - 1], 0, "NUL-terminated");
+        assert!(out[len..].iter().all(|&b| b == b'#' as core::ffi::c_char), "wrote past its length");
+        // SAFETY: NUL-terminated just above.
+        let text = unsafe { CStr::from_ptr(out.as_ptr()) };
+        assert_eq!(text.to_bytes().len(), len - 1);
+        let count = if len == DLX9_OUT_LEN { dlx_count9 } else { dlx_count16 };
+        // SAFETY: a NUL-terminated puzzle.
+        assert_eq!(unsafe { count(out.as_ptr(), 2, 0) }, 1);
+        assert_eq!(DLX_SYMMETRY_NONE, 0);
+        assert_eq!((DLX_SYMMETRY_180, DLX_SYMMETRY_90, DLX_SYMMETRY_MIRROR), (1, 2, 3));
+    }
+}

@@ -173,3 +173,26 @@ fn the_9x9_count_and_time_limited_functions_never_allocate() {
         assert_eq!((result, n), (i64::from(want), 0), "{what}");
     }
 }
+
+#[test]
+fn the_generators_never_allocate() {
+    let mut out = [0 as c_char; DLX16_OUT_LEN];
+    for (seed, symmetry, givens, max_ms, want) in [
+        (1, DLX_SYMMETRY_NONE, 0, 0, DLX_OK),
+        (2, DLX_SYMMETRY_180, 0, 0, DLX_OK),
+        (3, DLX_SYMMETRY_90, 26, 60_000, DLX_OK),
+        (4, DLX_SYMMETRY_MIRROR, 0, 0, DLX_OK),
+        (5, DLX_SYMMETRY_NONE, 5, 5, DLX_TIMEOUT),
+        (6, 9, 0, 0, DLX_ERR_ARG),
+        (7, DLX_SYMMETRY_NONE, -1, 0, DLX_ERR_ARG),
+    ] {
+        // SAFETY: `out` holds DLX16_OUT_LEN bytes, enough for either size.
+        let (rc, n) = counted(|| unsafe { dlx_generate9(seed, symmetry, givens, max_ms, out.as_mut_ptr()) });
+        assert_eq!((rc, n), (want, 0), "dlx_generate9 seed {seed}");
+        if seed <= 2 || seed >= 5 {
+            // SAFETY: as above.
+            let (rc, n) = counted(|| unsafe { dlx_generate16(seed, symmetry, givens, max_ms, out.as_mut_ptr()) });
+            assert_eq!((rc, n), (want, 0), "dlx_generate16 seed {seed}");
+        }
+    }
+}

@@ -74,6 +74,38 @@ enum Command {
         #[arg(long, value_name = "MS", default_value_t = 0)]
         time_limit: u64,
     },
+    /// Makes minimal puzzles with exactly one solution, one a line in the layout solve reads
+    /// (9x9: 1-9 and . for a blank; 16x16: A-P and -). Puzzle i (from 0) is the library's
+    /// generator on seed S + i, so the output is the same for any number of threads.
+    Generate(GenerateArgs),
+}
+
+#[derive(Args)]
+struct GenerateArgs {
+    /// The grid's side: 9 or 16.
+    #[arg(long, default_value_t = 9, value_parser = clap::builder::TypedValueParser::map(
+        clap::builder::PossibleValuesParser::new(["9", "16"]), |s| s.parse::<usize>().unwrap_or(9)))]
+    size: usize,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// The first puzzle's seed; puzzle i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads to generate on (default: every core). Output stays in order.
+    #[arg(long)]
+    threads: Option<NonZeroUsize>,
+    /// The symmetry of the pattern of givens: none, 180 (half turn), 90 (quarter turn) or mirror
+    /// (left-right).
+    #[arg(long, default_value = "none", value_parser = ["none", "180", "90", "mirror"])]
+    symmetry: String,
+    /// At most this many givens (0: no target): grids are drawn again until a puzzle has them.
+    /// Minimal 9x9 puzzles have 17 at least: a low target needs --time-limit.
+    #[arg(long, default_value_t = 0)]
+    givens: usize,
+    /// Milliseconds each puzzle may take before it is reported as "timeout" (0: none).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    time_limit: u64,
 }
 
 #[derive(Args)]
@@ -124,6 +156,7 @@ fn main() -> ExitCode {
             let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));
             jobs::run(move || grids.next_job(), bytes, threads(&run), move |grid, stop| target::solve(grid, ms, stop))
         }),
+        Command::Generate(args) => Ok(generate(args)),
         Command::Cover { file, list, minimum, at_most, limit, time_limit } => {
             let file = file.unwrap_or_else(|| PathBuf::from("-"));
             let goal = match (list, minimum, at_most) {
@@ -159,4 +192,34 @@ fn puzzles(
     let (inputs, bytes) = input::open(&run.files)?;
     let mut lines = input::Lines::new(inputs);
     Ok(jobs::run(move || lines.next_job(), bytes, threads(run), work))
+}
+
+/// Generates `args.count` puzzles on the threads asked, written in order.
+fn generate(args: GenerateArgs) -> Tally {
+    let symmetry = match args.symmetry.as_str() {
+        "180" => dlx_core::Symmetry::Rotate180,
+        "90" => dlx_core::Symmetry::Rotate90,
+        "mirror" => dlx_core::Symmetry::Mirror,
+        _ => dlx_core::Symmetry::None,
+    };
+    let threads = args.threads.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get);
+    let (count, seed, size, givens, ms) = (args.count, args.seed, args.size, args.givens, args.time_limit);
+    let mut next = 0u64;
+    let jobs = move || {
+        let i = next;
+        next += 1;
+        Ok((i < count).then(|| input::Job { place: format!("puzzle {}", i + 1), item: seed.wrapping_add(i), read: 0 }))
+    };
+    jobs::run(jobs, None, threads, move |&seed, stop| {
+        let expired = expiry(ms, stop);
+        let made = if size == 16 {
+            dlx_core::generate16(seed, symmetry, givens, expired).map(|p| String::from_utf8_lossy(&p).into_owned())
+        } else {
+            dlx_core::generate9(seed, symmetry, givens, expired).map(|p| String::from_utf8_lossy(&p).into_owned())
+        };
+        match made {
+            Ok(puzzle) => Outcome::Solved(puzzle),
+            Err(_) => Outcome::Timeout,
+        }
+    })
 }

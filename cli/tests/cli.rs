@@ -773,3 +773,50 @@ fn a_bad_grid_of_lines_is_reported_at_its_first_line() {
     assert!(stderr.contains("-:10: 36 cells, not 81 or 256"), "{stderr}");
     assert!(stderr.contains("-:15: 18 cells, not 81 or 256"), "{stderr}");
 }
+
+#[test]
+fn generate_writes_count_unique_puzzles_the_same_on_any_thread_count() {
+    for (size, cells, count) in [("9", 81, 40), ("16", 256, 3)] {
+        let n = count.to_string();
+        let args = |threads: &'static str| {
+            vec![
+                "generate",
+                "--size",
+                size,
+                "--count",
+                n.as_str(),
+                "--seed",
+                "77",
+                "--symmetry",
+                "180",
+                "--threads",
+                threads,
+            ]
+        };
+        let one = dlx(&args("1"), "");
+        let two = dlx(&args("2"), "");
+        assert!(one.status.success() && two.status.success(), "{}", text(&one.stderr));
+        let out = text(&one.stdout);
+        assert_eq!(out, text(&two.stdout), "--threads 1 and 2 differ");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), count);
+        assert!(lines.iter().all(|l| l.len() == cells), "{out}");
+        let distinct: std::collections::HashSet<_> = lines.iter().collect();
+        assert_eq!(distinct.len(), count, "puzzles repeat");
+        let counted = dlx(&["count", "--limit", "2"], &out);
+        assert!(counted.status.success());
+        assert_eq!(text(&counted.stdout), "1\n".repeat(count), "every puzzle has one solution");
+    }
+    // Puzzle i is seed S + i: the second line of seed 5 is the first of seed 6.
+    let five = text(&dlx(&["generate", "--count", "2", "--seed", "5"], "").stdout);
+    let six = text(&dlx(&["generate", "--seed", "6"], "").stdout);
+    assert_eq!(five.lines().nth(1), six.lines().next());
+    // A target of givens no puzzle has: "timeout" in its place, exit status 1.
+    let out = dlx(&["generate", "--givens", "5", "--time-limit", "30", "--count", "2", "--threads", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "timeout\ntimeout\n");
+    let out = dlx(&["generate", "--givens", "26", "--count", "5"], "");
+    assert!(text(&out.stdout).lines().all(|l| l.bytes().filter(u8::is_ascii_digit).count() <= 26));
+    assert_eq!(dlx(&["generate", "--symmetry", "45"], "").status.code(), Some(2));
+    assert_eq!(dlx(&["generate", "--size", "12"], "").status.code(), Some(2));
+}

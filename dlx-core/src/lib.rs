@@ -6,6 +6,7 @@
 //!
 //! - [`solve9`], [`count9`]: classic 9x9 Sudoku (POJ 3074), digits `1`..`9`.
 //! - [`solve16`], [`count16`]: 16x16 Sudoku (POJ 3076), letters `A`..`P`.
+//! - [`generate9`], [`generate16`]: minimal puzzles with one solution, from a seed.
 //! - [`target_max`]: the Target Sudoku (CSU 1605, NOIP 2009), the proven maximum weighted score.
 //! - [`Problem`]: any exact cover (primary and secondary items), in memory the caller owns,
 //!   with Knuth's colors, bounds on items and option costs: every solution, counts, the least
@@ -54,6 +55,7 @@ internal_modules!(bits, deadline, exact_cover, sudoku, target);
 
 pub use error::Error;
 pub use exact_cover::problem::{Fault, Problem};
+pub use sudoku::generate::Symmetry;
 
 use core::mem::MaybeUninit;
 
@@ -237,4 +239,60 @@ pub fn target_max(grid: &[u8; CELLS9]) -> Result<Target, Error> {
 pub fn target_max_until(grid: &[u8; CELLS9], mut expired: impl FnMut() -> bool) -> Result<Target, Error> {
     let outcome = target::target_max(grid, &mut Deadline::new(&mut expired))?;
     Ok(Target { score: outcome.score, grid: outcome.grid })
+}
+
+/// A minimal 9x9 puzzle with exactly one solution, made from `seed`: a random complete grid,
+/// then its givens removed in a random order, one orbit of `symmetry` at a time, while the
+/// puzzle keeps one solution; every orbit left is needed (docs/generate.md). `givens` above 0
+/// asks for at most that many givens: grids and orders are drawn again until a puzzle has
+/// them (minimal 9x9 puzzles have 17 at least, so a target below that, or one rarely reached,
+/// needs a time limit). The same seed and options give the same puzzle on every platform.
+///
+/// Returns the 81 cells as [`solve9`] reads them: `1`..`9` a given, `.` a blank. `expired` as
+/// for [`solve16_until`] (`|| false` for no limit).
+///
+/// The grid is not drawn uniformly from all grids: see docs/generate.md for what it is.
+///
+/// # Errors
+/// [`Error::Timeout`] once `expired` says so before a puzzle is ready.
+///
+/// # Examples
+/// ```
+/// use dlx_core::Symmetry;
+/// let puzzle = dlx_core::generate9(7, Symmetry::Rotate180, 0, || false)?;
+/// assert_eq!(dlx_core::count9(puzzle.iter().copied(), 2, || false)?, 1);
+/// assert_eq!(puzzle, dlx_core::generate9(7, Symmetry::Rotate180, 0, || false)?);
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn generate9(
+    seed: u64,
+    symmetry: Symmetry,
+    givens: usize,
+    mut expired: impl FnMut() -> bool,
+) -> Result<[u8; CELLS9], Error> {
+    let cells = sudoku::generate::generate9(seed, symmetry, givens, &mut Deadline::new(&mut expired))?;
+    Ok(core::array::from_fn(|k| if cells[k] == 0 { b'.' } else { b'0' + cells[k] }))
+}
+
+/// [`generate9`] for 16x16: 256 cells as [`solve16`] reads them, `A`..`P` a given, `-` a
+/// blank. Minimal 16x16 puzzles take some tens of milliseconds each (docs/benchmarks.md).
+///
+/// # Errors
+/// [`Error::Timeout`] once `expired` says so before a puzzle is ready.
+///
+/// # Examples
+/// ```
+/// let puzzle = dlx_core::generate16(1, dlx_core::Symmetry::None, 0, || false)?;
+/// assert_eq!(dlx_core::count16(puzzle.iter().copied(), 2, || false)?, 1);
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn generate16(
+    seed: u64,
+    symmetry: Symmetry,
+    givens: usize,
+    mut expired: impl FnMut() -> bool,
+) -> Result<[u8; CELLS16], Error> {
+    let mut space = MaybeUninit::uninit();
+    let cells = sudoku::generate::generate16(&mut space, seed, symmetry, givens, &mut Deadline::new(&mut expired))?;
+    Ok(core::array::from_fn(|k| if cells[k] == 0 { b'-' } else { b'A' + cells[k] - 1 }))
 }

@@ -252,6 +252,54 @@ def count16(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:
     return _count(_text(puzzle, 16), 16, limit, max_ms)
 
 
+# Puzzle generation (dlx_generate9, dlx_generate16).
+DLX_SYMMETRY_NONE = 0
+DLX_SYMMETRY_180 = 1
+DLX_SYMMETRY_90 = 2
+DLX_SYMMETRY_MIRROR = 3
+_SYMMETRIES = {"none": DLX_SYMMETRY_NONE, "180": DLX_SYMMETRY_180, "90": DLX_SYMMETRY_90,
+               "mirror": DLX_SYMMETRY_MIRROR}
+__all__ += ["generate9", "generate16", "DLX_SYMMETRY_NONE", "DLX_SYMMETRY_180", "DLX_SYMMETRY_90",
+            "DLX_SYMMETRY_MIRROR"]
+for _generate in (_lib.dlx_generate9, _lib.dlx_generate16):
+    _generate.argtypes = [ctypes.c_uint64, ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_char_p]
+    _generate.restype = ctypes.c_int
+
+
+def _generate_with(call, length: int, seed: int, symmetry: str, givens: int, max_ms: int) -> str:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("seed must be int, not %s" % type(seed).__name__)
+    if not 0 <= seed < 2 ** 64:
+        raise DlxError(DLX_ERR_ARG)
+    if symmetry not in _SYMMETRIES:
+        raise DlxError(DLX_ERR_ARG, detail="symmetry must be one of %s" % ", ".join(map(repr, _SYMMETRIES)))
+    givens = _int64(givens, "givens")
+    if not -(2 ** 31) <= givens < 2 ** 31:
+        raise DlxError(DLX_ERR_ARG)
+    out = ctypes.create_string_buffer(length)
+    code = call(seed, _SYMMETRIES[symmetry], givens, _int64(max_ms, "max_ms"), out)
+    if code != DLX_OK:
+        _raise(code)
+    return out.value.decode("ascii")
+
+
+def generate9(seed: int = 0, symmetry: str = "none", givens: int = 0, max_ms: int = 0) -> str:
+    """A minimal 9x9 puzzle with exactly one solution, made from `seed` (0 .. 2**64 - 1): 81
+    cells, 1..9 a given and '.' a blank, as solve9 reads them. The same seed and options give
+    the same puzzle everywhere. `symmetry`: "none", "180" (half turn), "90" (quarter turn) or
+    "mirror" (left-right), kept by the pattern of givens. `givens` above 0 asks for at most that
+    many (new grids are tried until one has them: a low target needs `max_ms`, as minimal
+    puzzles have 17 givens at least). Raises Timeout past `max_ms` milliseconds (0: no limit),
+    DlxError (DLX_ERR_ARG) for a bad symmetry, seed, or negative givens or max_ms."""
+    return _generate_with(_lib.dlx_generate9, DLX9_OUT_LEN, seed, symmetry, givens, max_ms)
+
+
+def generate16(seed: int = 0, symmetry: str = "none", givens: int = 0, max_ms: int = 0) -> str:
+    """generate9 for 16x16: 256 cells, A..P a given and '-' a blank, as solve16 reads them
+    (tens of milliseconds a puzzle)."""
+    return _generate_with(_lib.dlx_generate16, DLX16_OUT_LEN, seed, symmetry, givens, max_ms)
+
+
 def _side(text: bytes) -> int:
     """9 or 16: which grid a puzzle text holds, by its count of cells (whitespace aside)."""
     if len(text) <= 81:  # no room for 256 cells: the common case, without a scan

@@ -723,3 +723,38 @@ def test_exact_cover_generator_yields_a_solution_without_waiting_for_more():
     assert time.monotonic() - start < 0.5
     with pytest.raises(dlx.Timeout):
         next(generator)
+
+
+def test_generate_makes_minimal_unique_deterministic_puzzles():
+    header = open(os.path.join(ROOT, "include", "dlx.h")).read()
+    for name in ("DLX_SYMMETRY_NONE", "DLX_SYMMETRY_180", "DLX_SYMMETRY_90", "DLX_SYMMETRY_MIRROR"):
+        assert int(re.search(r"#define %s (-?\d+)" % name, header).group(1)) == getattr(dlx, name), name
+    seen = set()
+    for seed in range(12):
+        for symmetry in ("none", "180", "90", "mirror"):
+            puzzle = dlx.generate9(seed, symmetry)
+            assert len(puzzle) == 81 and set(puzzle) <= set(".123456789")
+            assert dlx.count9(puzzle) == 1
+            assert dlx.generate9(seed=seed, symmetry=symmetry) == puzzle
+            if symmetry == "180":
+                assert all((puzzle[k] == ".") == (puzzle[80 - k] == ".") for k in range(81))
+            # Minimal: no given can go (checked for the unsymmetric ones, given by given).
+            if symmetry == "none":
+                for k in (k for k in range(81) if puzzle[k] != "."):
+                    assert dlx.count9(puzzle[:k] + "." + puzzle[k + 1:]) == 2
+            seen.add(puzzle)
+    assert len(seen) == 48
+    assert dlx.generate9(2 ** 64 - 1) != dlx.generate9(0)
+    fewer = dlx.generate9(4, givens=24, max_ms=60000)
+    assert sum(c != "." for c in fewer) <= 24 and dlx.count9(fewer) == 1
+    sixteen = dlx.generate16(3, "mirror")
+    assert len(sixteen) == 256 and set(sixteen) <= set("-ABCDEFGHIJKLMNOP")
+    assert dlx.count16(sixteen) == 1 and dlx.generate16(seed=3, symmetry="mirror") == sixteen
+    with pytest.raises(dlx.Timeout):
+        dlx.generate9(1, givens=5, max_ms=20)
+    for kwargs in ({"symmetry": "45"}, {"givens": -1}, {"max_ms": -1}, {"seed": -1}, {"seed": 2 ** 64}):
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.generate9(**kwargs)
+        assert info.value.code == dlx.DLX_ERR_ARG, kwargs
+    with pytest.raises(TypeError):
+        dlx.generate16(seed="1")

@@ -506,3 +506,32 @@ fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadlin
     true
 }
 
+
+/// Whether `cells` (a puzzle with exactly one completion) keeps exactly one once the given at
+/// `cell` is blanked: true when no completion puts another digit there, which one search for a
+/// first completion answers, where counting to 2 would find the known completion again and then
+/// prove there is no other. The generator's question (`super::generate`). Should the search pass
+/// [`LEARN_AFTER`] branches without a completion, the blanked grid is counted to 2 by [`search`].
+/// [`Error::Timeout`] when `deadline` passes first.
+pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline) -> Result<bool, Error> {
+    let mut open = *cells;
+    let digit = usize::from(open[cell]);
+    if digit == 0 {
+        return Ok(true);
+    }
+    open[cell] = 0;
+    let Ok(mut board) = Board::new(&open) else { return Ok(true) };
+    board.narrow(9 * (cell / 27) + digit - 1, !(1u32 << (cell % 27)));
+    if board.propagate().is_err() {
+        return Ok(true);
+    }
+    let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
+    let mut last = 0;
+    if !descend(&board, 1, &mut found, &mut last, deadline) && found.count == 0 {
+        if deadline.passed() {
+            return Err(Error::Timeout);
+        }
+        return Ok(search(&open, 2, deadline)?.count == 1);
+    }
+    Ok(found.count == 0)
+}

@@ -7,6 +7,7 @@ mod common;
 mod cost_order;
 mod deadline;
 mod dlx;
+mod generate;
 mod learning;
 mod mcc;
 mod problem;

@@ -1,0 +1,90 @@
+//! Generator benchmark, run on demand (`make bench-generate`): minimal puzzles with one solution
+//! a second on one thread, from `dlx_core::generate9` (no symmetry and 180-degree rotation) and
+//! `dlx_core::generate16`, seeds 0, 1, 2, ..., against QQWing (`qqwing --generate N --one-line`,
+//! which also makes minimal unique 9x9 puzzles) in the same run when `qqwing` is on PATH; its
+//! column is skipped, with a notice, when it is not. Each puzzle is checked (one solution).
+//!
+//! Writes the section "Generating puzzles" of docs/benchmarks.md.
+//! Environment: DLX_BENCH_GENERATE_SECONDS (default 5): about how long each row runs.
+
+use std::fmt::Write as _;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use dlx_core::Symmetry;
+
+mod support;
+
+/// Puzzles a second from `make`, run for about `seconds`, and the mean givens.
+fn rate(seconds: f64, mut make: impl FnMut(u64) -> (usize, bool)) -> (f64, f64, u64) {
+    let start = Instant::now();
+    let (mut n, mut givens) = (0u64, 0usize);
+    while n == 0 || start.elapsed() < Duration::from_secs_f64(seconds) {
+        let (g, unique) = make(n);
+        assert!(unique, "puzzle {n} has not one solution");
+        givens += g;
+        n += 1;
+    }
+    (n as f64 / start.elapsed().as_secs_f64(), givens as f64 / n as f64, n)
+}
+
+/// QQWing's rate on `n` puzzles, or None when it is not on PATH.
+fn qqwing(n: u64) -> Option<(f64, f64)> {
+    let start = Instant::now();
+    let out = Command::new("qqwing")
+        .args(["--generate", &n.to_string(), "--one-line"])
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().filter(|l| l.trim().len() == 81).collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let givens: usize = lines.iter().map(|l| l.bytes().filter(u8::is_ascii_digit).count()).sum();
+    Some((lines.len() as f64 / elapsed, givens as f64 / lines.len() as f64))
+}
+
+fn main() {
+    let seconds: f64 = std::env::var("DLX_BENCH_GENERATE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(5.0);
+    let count9 = |p: &[u8]| dlx_core::count9(p.iter().copied(), 2, || false) == Ok(1);
+    let count16 = |p: &[u8]| dlx_core::count16(p.iter().copied(), 2, || false) == Ok(1);
+    let given = |p: &[u8]| p.iter().filter(|&&b| b != b'.' && b != b'-').count();
+    let mut rows = Vec::new();
+    for (name, symmetry) in [("9x9, no symmetry", Symmetry::None), ("9x9, 180-degree rotation", Symmetry::Rotate180)] {
+        let (r, g, n) = rate(seconds, |seed| {
+            let p = dlx_core::generate9(seed, symmetry, 0, || false).unwrap();
+            (given(&p), count9(&p))
+        });
+        eprintln!("{name}: {r:.0} a second, {g:.1} givens on average ({n} puzzles)");
+        rows.push((name, r, g, n));
+    }
+    let (r, g, n) = rate(seconds, |seed| {
+        let p = dlx_core::generate16(seed, Symmetry::None, 0, || false).unwrap();
+        (given(&p), count16(&p))
+    });
+    eprintln!("16x16, no symmetry: {r:.1} a second, {g:.1} givens on average ({n} puzzles)");
+    rows.push(("16x16, no symmetry", r, g, n));
+    let peer = qqwing(((rows[0].1 * seconds / 20.0) as u64).clamp(50, 5_000));
+    match peer {
+        Some((r, g)) => eprintln!("qqwing: {r:.0} a second, {g:.1} givens on average"),
+        None => eprintln!("notice: qqwing is not on PATH (apt-get install qqwing): its column is skipped"),
+    }
+    let mut body = String::from(
+        "Minimal puzzles with exactly one solution, one thread, seeds 0, 1, 2, ... (`make bench-generate`; \
+         each puzzle checked by a count to 2). QQWing: `qqwing --generate N --one-line` in the same run \
+         (also minimal and unique, no symmetry).\n\n\
+         | puzzles | dlx a second | mean givens | puzzles made | QQWing a second | QQWing givens | dlx / QQWing |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for (k, (name, r, g, n)) in rows.iter().enumerate() {
+        let (qr, qg, ratio) = match (k, peer) {
+            (0, Some((qr, qg))) => (format!("{qr:.0}"), format!("{qg:.1}"), format!("{:.0}x", r / qr)),
+            (0, None) => ("(not on PATH)".into(), String::new(), String::new()),
+            _ => (String::new(), String::new(), String::new()),
+        };
+        writeln!(body, "| {name} | {r:.1} | {g:.1} | {n} | {qr} | {qg} | {ratio} |").unwrap();
+    }
+    support::write_section("generate", "Generating puzzles", &body);
+}
