@@ -1,0 +1,264 @@
+//! The canonical form of a 9x9 grid (`dlx_canon9`): the least string, blanks first, over the
+//! 3,359,232 symmetries of the grid and the relabelings of its digits. See `docs/puzzles.md`.
+//!
+//! The definition. A symmetry is a transposition (or none), an order of the three bands, an
+//! order of the rows inside each band, an order of the stacks and an order of the columns
+//! inside each stack: 2 * 6^8 = 3,359,232 of them. The grid it gives is read row-major as 81
+//! values, a blank as 0, and its digits relabeled by first appearance: the first given in
+//! reading order becomes 1, the next new digit 2, and so on. For a fixed order of cells that
+//! relabeling is the least of all 9! (blanks stay where they are, and the first given cell
+//! takes the least label any relabeling could give it, then the next new one...), so the least
+//! string over symmetries and relabelings is the least over symmetries alone of the relabeled
+//! strings. Givens need not be valid: this is symmetry only, nothing is solved.
+//!
+//! The search. One depth-first search builds the string cell by cell, in reading order: at
+//! the first cell of each output row it chooses the input row (any row of an unused band when
+//! a band starts, else an unused row of the same band), and along the first output row it
+//! chooses the columns the same way; every other cell is then fixed. The best string so far is
+//! the bound: a branch stops as soon as its value at a cell exceeds the best's at that cell
+//! with the prefixes equal, and when it falls below, the best is cut to that prefix and the
+//! branch writes on. Every symmetry is a leaf of this tree and only branches that cannot give
+//! a less string are cut, so the answer is exact; ties are followed to the end.
+//!
+//! One look-ahead makes the cuts early: the first two rows are chosen before the columns, and
+//! while the rest of the first row is bound to equal the best's whatever the order of the
+//! columns left (all blanks, or all new digits, as in every row of a complete grid), the
+//! second row's values known so far are compared with the best's as each column is placed (a
+//! digit not labeled yet by the least label it can get). A complete grid's 1,296 orders of
+//! columns, all tied on the first row, are so cut after three or four columns.
+
+/// The 81 values of a grid (0 a blank, 1..=9 a given), or of its canonical form.
+pub type Grid = [u8; 81];
+
+/// The search's state: the grid and its transpose, the rows and columns chosen so far, the
+/// labels given so far, and the best string found.
+struct Search {
+    grids: [Grid; 2],
+    /// Which of `grids` the current branch reads.
+    t: usize,
+    rows: [u8; 9],
+    cols: [u8; 9],
+    used_rows: u16,
+    used_cols: u16,
+    /// The label of each digit on this branch, 0 while it has none.
+    label: [u8; 10],
+    /// The next label to give.
+    next: u8,
+    best: Grid,
+    /// How much of `best` is a bound: past it, any value is better.
+    best_len: usize,
+}
+
+/// The canonical form of `cells` (81 values, 0 a blank, 1..=9 a given, as `parse` gives;
+/// a value above 9 is read as 9): the least relabeled string over the grid's symmetries, as
+/// the module says. The result has 0 for a blank and 1..=9 for givens.
+pub fn canon(cells: &Grid) -> Grid {
+    let mut grids = [*cells; 2];
+    for r in 0..9 {
+        for c in 0..9 {
+            grids[1][r * 9 + c] = cells[c * 9 + r];
+        }
+    }
+    let mut s = Search {
+        grids,
+        t: 0,
+        rows: [0; 9],
+        cols: [0; 9],
+        used_rows: 0,
+        used_cols: 0,
+        label: [0; 10],
+        next: 1,
+        best: [0; 81],
+        best_len: 0,
+    };
+    for t in 0..2 {
+        s.t = t;
+        s.place(0);
+    }
+    s.best
+}
+
+/// Whether line `x` (a row or a column, 0..9) may come at place `k` of the order of lines,
+/// `used` the lines placed before it and `prev` the one just before: a place that starts a
+/// group of three takes any line of a group none of whose lines is used yet, the others an
+/// unused line of `prev`'s group.
+const fn may_follow(used: u16, k: usize, prev: u8, x: u8) -> bool {
+    if k.is_multiple_of(3) { (!used >> (3 * (x / 3))) & 7 == 7 } else { x / 3 == prev / 3 && used & (1 << x) == 0 }
+}
+
+/// `Search::column`'s look-ahead is over: the branch's first row already differs from the
+/// best's, or a value of its second row does.
+const NO_LOOK: usize = usize::MAX;
+
+impl Search {
+    /// Chooses the input row of output row `pos / 9` when `pos` starts a row, then goes on.
+    /// The first two rows are chosen together, before the columns, so that the columns' choice
+    /// can look at the second row (`column`).
+    fn place(&mut self, pos: usize) {
+        if pos >= 81 {
+            self.best_len = 81;
+            return;
+        }
+        let i = pos / 9;
+        if !pos.is_multiple_of(9) || i == 1 {
+            self.value(pos, NO_LOOK);
+            return;
+        }
+        let prev = if i == 0 { 0 } else { self.rows[i - 1] };
+        for r in 0u8..9 {
+            if !may_follow(self.used_rows, i, prev, r) {
+                continue;
+            }
+            let band = r / 3;
+            self.rows[i] = r;
+            self.used_rows |= 1 << r;
+            if i == 0 {
+                for r1 in 3 * band..3 * band + 3 {
+                    if r1 != r {
+                        self.rows[1] = r1;
+                        self.used_rows |= 1 << r1;
+                        self.column(0, 0);
+                        self.used_rows &= !(1 << r1);
+                    }
+                }
+            } else {
+                self.value(pos, NO_LOOK);
+            }
+            self.used_rows &= !(1 << r);
+        }
+    }
+
+    /// Chooses the input column of output column `pos` (`pos < 9`) along the first row, then
+    /// goes on. `look` values of the second row are known to equal the best's (`NO_LOOK`:
+    /// none is looked at any more).
+    fn column(&mut self, pos: usize, look: usize) {
+        let prev = if pos == 0 { 0 } else { self.cols[pos - 1] };
+        for c in 0u8..9 {
+            if !may_follow(self.used_cols, pos, prev, c) {
+                continue;
+            }
+            self.cols[pos] = c;
+            self.used_cols |= 1 << c;
+            self.value(pos, look);
+            self.used_cols &= !(1 << c);
+        }
+    }
+
+    /// The values the rest of the first row takes whatever the order of the columns left,
+    /// when that is so: all blanks, or all givens of distinct digits not labeled yet (each then
+    /// takes the next label). Compared with the best's: `None` when not known or no bound.
+    fn first_row_rest(&self, pos: usize) -> Option<core::cmp::Ordering> {
+        if self.best_len < 9 {
+            return None;
+        }
+        let row = &self.grids[self.t][usize::from(self.rows[0]) * 9..][..9];
+        let (mut blanks, mut seen, mut count) = (0, 0u16, 0);
+        for (c, &d) in row.iter().enumerate() {
+            if self.used_cols & (1 << c) != 0 {
+                continue;
+            }
+            count += 1;
+            if d == 0 {
+                blanks += 1;
+            } else if self.label[usize::from(d.min(9))] != 0 || seen & (1 << d.min(9)) != 0 {
+                return None;
+            } else {
+                seen |= 1 << d.min(9);
+            }
+        }
+        if blanks != 0 && blanks != count {
+            return None;
+        }
+        for (next, k) in (self.next..).zip(pos + 1..9) {
+            let v = if blanks != 0 { 0 } else { next };
+            match v.cmp(&self.best[k]) {
+                core::cmp::Ordering::Equal => {}
+                other => return Some(other),
+            }
+        }
+        Some(core::cmp::Ordering::Equal)
+    }
+
+    /// After the first row's cell `pos` is placed, while the rest of the first row is known
+    /// to equal the best's: compares the second row's values known so far (a blank, a labeled
+    /// digit) with the best's, and a digit not labeled yet by its least possible label, the
+    /// next one. Returns `None` to cut the branch, else how many values are known equal
+    /// (`NO_LOOK` once the branch is known to differ from the best).
+    fn look_ahead(&self, pos: usize, mut look: usize) -> Option<usize> {
+        if look == NO_LOOK {
+            return Some(NO_LOOK);
+        }
+        match self.first_row_rest(pos) {
+            Some(core::cmp::Ordering::Greater) => return None,
+            Some(core::cmp::Ordering::Equal) => {}
+            _ => return Some(NO_LOOK),
+        }
+        let row = &self.grids[self.t][usize::from(self.rows[1]) * 9..][..9];
+        while look <= pos && 9 + look < self.best_len {
+            let d = row[usize::from(self.cols[look])];
+            let bound = self.best[9 + look];
+            if d == 0 {
+                if bound != 0 {
+                    return Some(NO_LOOK);
+                }
+            } else {
+                let label = self.label[usize::from(d.min(9))];
+                if label == 0 {
+                    // Its label is yet to come: at least the next one.
+                    return if self.next > bound { None } else { Some(look) };
+                }
+                match label.cmp(&bound) {
+                    core::cmp::Ordering::Greater => return None,
+                    core::cmp::Ordering::Less => return Some(NO_LOOK),
+                    core::cmp::Ordering::Equal => {}
+                }
+            }
+            look += 1;
+        }
+        Some(look)
+    }
+
+    /// The relabeled value at `pos` against the best: cut, or take the lead, or tie; then the
+    /// next cell (`look` as for `column` along the first row).
+    fn value(&mut self, pos: usize, look: usize) {
+        let (i, j) = (pos / 9, pos % 9);
+        let row = usize::from(self.rows[i]);
+        let col = usize::from(self.cols[j]);
+        let digit = self.grids[self.t][row * 9 + col];
+        let d = usize::from(digit.min(9));
+        let fresh = digit != 0 && self.label[d] == 0;
+        let v = if digit == 0 {
+            0
+        } else if fresh {
+            self.next
+        } else {
+            self.label[d]
+        };
+        if pos < self.best_len {
+            if v > self.best[pos] {
+                return;
+            }
+            if v < self.best[pos] {
+                self.best_len = pos + 1;
+            }
+        } else {
+            self.best_len = pos + 1;
+        }
+        self.best[pos] = v;
+        if fresh {
+            self.label[d] = self.next;
+            self.next += 1;
+        }
+        if pos < 9 {
+            if let Some(look) = self.look_ahead(pos, look) {
+                if pos == 8 { self.place(9) } else { self.column(pos + 1, look) }
+            }
+        } else {
+            self.place(pos + 1);
+        }
+        if fresh {
+            self.next -= 1;
+            self.label[d] = 0;
+        }
+    }
+}
