@@ -100,8 +100,8 @@ impl Search {
             return;
         }
         let i = pos / 9;
-        if !pos.is_multiple_of(9) || i == 1 {
-            self.value(pos, NO_LOOK);
+        if i == 1 {
+            self.row(1);
             return;
         }
         let prev = if i == 0 { 0 } else { self.rows[i - 1] };
@@ -122,9 +122,46 @@ impl Search {
                     }
                 }
             } else {
-                self.value(pos, NO_LOOK);
+                self.row(i);
             }
             self.used_rows &= !(1 << r);
+        }
+    }
+
+    /// Output row `i` (past the first, its input row chosen, every column placed) against the
+    /// best, cell by cell as `value` does, then the next row.
+    fn row(&mut self, i: usize) {
+        let mut cells = [0u8; 9];
+        cells.copy_from_slice(&self.grids[self.t][usize::from(self.rows[i]) * 9..][..9]);
+        let (mut fresh, mut fresh_count) = ([0usize; 9], 0);
+        let mut cut = false;
+        let cols = self.cols;
+        for (j, &col) in cols.iter().enumerate() {
+            let pos = 9 * i + j;
+            let digit = cells[usize::from(col)];
+            let d = usize::from(digit.min(9));
+            let v = if digit == 0 {
+                0
+            } else {
+                if self.label[d] == 0 {
+                    self.label[d] = self.next;
+                    self.next += 1;
+                    fresh[fresh_count] = d;
+                    fresh_count += 1;
+                }
+                self.label[d]
+            };
+            if !self.against_best(pos, v) {
+                cut = true;
+                break;
+            }
+        }
+        if !cut {
+            self.place(9 * (i + 1));
+        }
+        for &d in &fresh[..fresh_count] {
+            self.label[d] = 0;
+            self.next -= 1;
         }
     }
 
@@ -147,7 +184,8 @@ impl Search {
     /// The values the rest of the first row takes whatever the order of the columns left,
     /// when that is so: all blanks, or all givens of distinct digits not labeled yet (each then
     /// takes the next label). Compared with the best's: `None` when not known or no bound.
-    fn first_row_rest(&self, pos: usize) -> Option<core::cmp::Ordering> {
+    /// With it, whether the rest gives no label (all blanks, or nothing left).
+    fn first_row_rest(&self, pos: usize) -> Option<(core::cmp::Ordering, bool)> {
         if self.best_len < 9 {
             return None;
         }
@@ -173,10 +211,10 @@ impl Search {
             let v = if blanks != 0 { 0 } else { next };
             match v.cmp(&self.best[k]) {
                 core::cmp::Ordering::Equal => {}
-                other => return Some(other),
+                other => return Some((other, false)),
             }
         }
-        Some(core::cmp::Ordering::Equal)
+        Some((core::cmp::Ordering::Equal, blanks == count))
     }
 
     /// After the first row's cell `pos` is placed, while the rest of the first row is known
@@ -184,42 +222,67 @@ impl Search {
     /// digit) with the best's, and a digit not labeled yet by its least possible label, the
     /// next one. Returns `None` to cut the branch, else how many values are known equal
     /// (`NO_LOOK` once the branch is known to differ from the best).
-    fn look_ahead(&self, pos: usize, mut look: usize) -> Option<usize> {
+    fn look_ahead(&self, pos: usize, look: usize) -> Option<usize> {
         if look == NO_LOOK {
             return Some(NO_LOOK);
         }
-        match self.first_row_rest(pos) {
-            Some(core::cmp::Ordering::Greater) => return None,
-            Some(core::cmp::Ordering::Equal) => {}
+        let settled = match self.first_row_rest(pos) {
+            Some((core::cmp::Ordering::Greater, _)) => return None,
+            Some((core::cmp::Ordering::Equal, settled)) => settled,
             _ => return Some(NO_LOOK),
-        }
+        };
+        // When the first row gives no more labels, the second row's new digits take the next
+        // ones in its own order: every value placed so far is then known, from its start.
+        let (mut label, mut next) = (self.label, self.next);
+        let mut k = if settled { 0 } else { look };
         let row = &self.grids[self.t][usize::from(self.rows[1]) * 9..][..9];
-        while look <= pos && 9 + look < self.best_len {
-            let d = row[usize::from(self.cols[look])];
-            let bound = self.best[9 + look];
-            if d == 0 {
-                if bound != 0 {
-                    return Some(NO_LOOK);
-                }
+        while k <= pos && 9 + k < self.best_len {
+            let d = row[usize::from(self.cols[k])];
+            let bound = self.best[9 + k];
+            let value = if d == 0 {
+                0
             } else {
-                let label = self.label[usize::from(d.min(9))];
-                if label == 0 {
-                    // Its label is yet to come: at least the next one.
-                    return if self.next > bound { None } else { Some(look) };
+                let d = usize::from(d.min(9));
+                if label[d] == 0 {
+                    if !settled {
+                        // Its label is yet to come: at least the next one.
+                        return if next > bound { None } else { Some(k) };
+                    }
+                    label[d] = next;
+                    next += 1;
                 }
-                match label.cmp(&bound) {
-                    core::cmp::Ordering::Greater => return None,
-                    core::cmp::Ordering::Less => return Some(NO_LOOK),
-                    core::cmp::Ordering::Equal => {}
-                }
+                label[d]
+            };
+            match value.cmp(&bound) {
+                core::cmp::Ordering::Greater => return None,
+                core::cmp::Ordering::Less => return Some(NO_LOOK),
+                core::cmp::Ordering::Equal => {}
             }
-            look += 1;
+            k += 1;
         }
-        Some(look)
+        Some(k)
     }
 
-    /// The relabeled value at `pos` against the best: cut, or take the lead, or tie; then the
-    /// next cell (`look` as for `column` along the first row).
+    /// Value `v` at `pos` of a branch whose prefix equals the best's: `false` when it is greater
+    /// (cut the branch); else it is written, and when less (or past the bound) the best is cut
+    /// to this prefix.
+    fn against_best(&mut self, pos: usize, v: u8) -> bool {
+        if pos < self.best_len {
+            if v > self.best[pos] {
+                return false;
+            }
+            if v < self.best[pos] {
+                self.best_len = pos + 1;
+            }
+        } else {
+            self.best_len = pos + 1;
+        }
+        self.best[pos] = v;
+        true
+    }
+
+    /// The relabeled value at `pos` (`pos < 9`, the first row) against the best: cut, or take
+    /// the lead, or tie; then the next cell (`look` as for `column`).
     fn value(&mut self, pos: usize, look: usize) {
         let (i, j) = (pos / 9, pos % 9);
         let row = usize::from(self.rows[i]);
@@ -234,27 +297,15 @@ impl Search {
         } else {
             self.label[d]
         };
-        if pos < self.best_len {
-            if v > self.best[pos] {
-                return;
-            }
-            if v < self.best[pos] {
-                self.best_len = pos + 1;
-            }
-        } else {
-            self.best_len = pos + 1;
+        if !self.against_best(pos, v) {
+            return;
         }
-        self.best[pos] = v;
         if fresh {
             self.label[d] = self.next;
             self.next += 1;
         }
-        if pos < 9 {
-            if let Some(look) = self.look_ahead(pos, look) {
-                if pos == 8 { self.place(9) } else { self.column(pos + 1, look) }
-            }
-        } else {
-            self.place(pos + 1);
+        if let Some(look) = self.look_ahead(pos, look) {
+            if pos == 8 { self.place(9) } else { self.column(pos + 1, look) }
         }
         if fresh {
             self.next -= 1;

@@ -162,7 +162,41 @@ fn equals_the_exhaustive_reference() {
     let puzzles = grids("sudoku9/royle-17clue-every20th-2458.txt");
     let solutions = grids("sudoku9/norvig-top95-95.solutions.txt");
     let dense = grids("sudoku9/norvig-top95-95.txt");
-    for g in [puzzles[3], solutions[5], dense[0]] {
+    let denser = grids("sudoku9/forum-hardest-1905-11plus-every20th-2439.txt");
+    // A solution with a band's worth of holes, and random givens that break every rule.
+    let mut holed = solutions[7];
+    for k in (0..81).step_by(4) {
+        holed[k] = 0;
+    }
+    let mut seed = 5;
+    let random: Grid =
+        core::array::from_fn(|_| if rng(&mut seed).is_multiple_of(4) { (rng(&mut seed) % 9) as u8 + 1 } else { 0 });
+    for g in [puzzles[3], solutions[5], dense[0], denser[10], holed, random] {
+        assert_eq!(canon(&g), brute_canon(&g), "{g:?}");
+    }
+}
+
+/// The exhaustive reference on more grids: puzzles, solutions, random givens of every density.
+#[test]
+fn equals_the_exhaustive_reference_on_many() {
+    let mut seed = 99;
+    let mut all: Vec<Grid> = Vec::new();
+    for file in [
+        "sudoku9/royle-17clue-every20th-2458.txt",
+        "sudoku9/royle-17clue-every20th-2458.solutions.txt",
+        "sudoku9/forum-hardest-1905-11plus-every20th-2439.txt",
+        "sudoku9/serg-benchmark-first1000-1000.txt",
+    ] {
+        all.extend(grids(file).iter().step_by(97).take(8));
+    }
+    for density in [2, 3, 6, 20] {
+        for _ in 0..4 {
+            all.push(core::array::from_fn(|_| {
+                if rng(&mut seed).is_multiple_of(density) { (rng(&mut seed) % 9) as u8 + 1 } else { 0 }
+            }));
+        }
+    }
+    for g in all {
         assert_eq!(canon(&g), brute_canon(&g), "{g:?}");
     }
 }
