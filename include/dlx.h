@@ -77,7 +77,7 @@
 #define DLX9_CELLS 81
 
 /**
- * Bytes `dlx_solve9` writes on success: 81 digits and a terminating NUL.
+ * Bytes `dlx_solve9` and `dlx_canon9` write on success: 81 cells and a terminating NUL.
  */
 #define DLX9_OUT_LEN 82
 

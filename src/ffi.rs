@@ -34,7 +34,7 @@ pub const DLX16_OUT_LEN: usize = 257;
 /// Cells of a 9x9 grid: the cells `dlx_solve9` reads, and the ints `dlx_target_max` reads and
 /// writes to `best`.
 pub const DLX9_CELLS: usize = 81;
-/// Bytes `dlx_solve9` writes on success: 81 digits and a terminating NUL.
+/// Bytes `dlx_solve9` and `dlx_canon9` write on success: 81 cells and a terminating NUL.
 pub const DLX9_OUT_LEN: usize = 82;
 // Literals, so that cbindgen writes numbers into the header; checked against the core's.
 const _: () = assert!(DLX16_CELLS == CELLS16 && DLX16_OUT_LEN == CELLS16 + 1);

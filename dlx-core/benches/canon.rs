@@ -11,11 +11,12 @@ use std::time::Instant;
 
 mod support;
 
-/// The 81-cell lines of a file (other lines skipped).
+/// The 81-cell grids of a file, one a line (other lines skipped).
 fn lines(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
+    // The first field of a line: a rated file has the rating after the grid.
     text.lines()
-        .map(str::trim)
+        .filter_map(|l| l.split_whitespace().next())
         .filter(|l| l.len() == 81 && l.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
         .map(str::to_string)
         .collect()
