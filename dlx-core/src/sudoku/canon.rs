@@ -27,7 +27,7 @@
 //! digit not labeled yet by the least label it can get). A complete grid's 1,296 orders of
 //! columns, all tied on the first row, are so cut after three or four columns.
 //!
-//! And twins are skipped ([`Twins`]): equal lines of a group, or equal groups, give the same
+//! And twins are skipped (`Twins`): equal lines of a group, or equal groups, give the same
 //! strings whichever is taken first, so symmetric grids (the empty one) stay fast.
 
 /// The 81 values of a grid (0 a blank, 1..=9 a given), or of its canonical form.
