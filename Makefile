@@ -19,6 +19,7 @@
 #   make bench-hang  the families of slow 16x16 inputs, and counting against solving
 #                 (docs/benchmarks.md, "No hang")
 #   make bench9   9x9 against tdoku when its source is present (docs/benchmarks.md, "9x9")
+#   make bench-canon  canonical forms a second on every 9x9 set (docs/benchmarks.md, "Canonical forms")
 #   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
 #   make bench-family  repeat cover minimum against the judges' template and CP-SAT
@@ -61,7 +62,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-target bench-configs bench-exact-cover bench-batch bench-knuth bench-family bench-sat bench-compare clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-canon bench-target bench-configs bench-exact-cover bench-batch bench-knuth bench-family bench-sat bench-compare clean
 
 # `make` builds the libraries and the `dlx` command (target/release/dlx).
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
@@ -138,6 +139,9 @@ bench9:
 
 bench-hang:
 	$(BENCH) hang
+
+bench-canon:
+	$(BENCH) canon
 
 bench-target:
 	$(BENCH) target

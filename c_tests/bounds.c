@@ -142,9 +142,14 @@ static void test_nine_and_counts(unsigned char *page, size_t page_size, const ch
     const char *p = at_page_end(page, page_size, nine, 81);
     CHECK(dlx_solve9(p, out) == DLX_OK && memcmp(out, solved, DLX9_OUT_LEN) == 0, "9x9 ending at a page end");
     CHECK(dlx_count9(p, 2, 0) == 1, "count9 ending at a page end");
+    char form[DLX9_OUT_LEN], form_at_end[DLX9_OUT_LEN];
+    CHECK(dlx_canon9(nine, form) == DLX_OK, "the 9x9 puzzle has a canonical form");
+    CHECK(dlx_canon9(p, form_at_end) == DLX_OK && memcmp(form, form_at_end, DLX9_OUT_LEN) == 0,
+          "canon9 ending at a page end");
     for (size_t len = 0; len < 81; len += 8) {
         p = at_page_end(page, page_size, nine, len);
-        CHECK(dlx_solve9(p, out) == DLX_ERR_LENGTH && dlx_count9(p, 2, 0) == DLX_ERR_LENGTH,
+        CHECK(dlx_solve9(p, out) == DLX_ERR_LENGTH && dlx_count9(p, 2, 0) == DLX_ERR_LENGTH &&
+                  dlx_canon9(p, out) == DLX_ERR_LENGTH,
               "%zu 9x9 cells ending at a page end", len);
     }
     p = at_page_end(page, page_size, good16, 256);
@@ -156,6 +161,7 @@ static void test_nine_and_counts(unsigned char *page, size_t page_size, const ch
     CHECK(dlx_solve9(end, end) == DLX_OK && memcmp(end, solved, DLX9_OUT_LEN) == 0, "9x9 in place at a page end");
     memset(page, 0x5A, page_size);
     CHECK(dlx_solve9("1x", end) == DLX_ERR_CELL, "9x9 error with the output at a page end");
+    CHECK(dlx_canon9("1x", end) == DLX_ERR_CELL, "canon9 error with the output at a page end");
     int untouched_page = 1;
     for (size_t i = 0; i < page_size; i++) untouched_page &= page[i] == 0x5A;
     CHECK(untouched_page, "nothing written on a 9x9 error");

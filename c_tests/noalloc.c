@@ -135,6 +135,13 @@ int main(int argc, char **argv) {
     CHECK(rc == DLX_OK, "solve9_within: %d", rc);
     NO_ALLOCATION("dlx_solve9_within negative", rc = dlx_solve9_within(nine, out9, -1));
     CHECK(rc == DLX_ERR_ARG, "solve9_within negative: %d", rc);
+    char form[DLX9_OUT_LEN];
+    NO_ALLOCATION("dlx_canon9 complete grid", rc = dlx_canon9(out9, form));
+    CHECK(rc == DLX_OK && memcmp(form, "123456789", 9) == 0, "canon9 of a grid: %d", rc);
+    NO_ALLOCATION("dlx_canon9 empty grid", rc = dlx_canon9(nine, form));
+    CHECK(rc == DLX_OK && memcmp(form, nine, 82) == 0, "canon9 of the empty grid: %d", rc);
+    NO_ALLOCATION("dlx_canon9 bad byte", rc = dlx_canon9("x", form));
+    CHECK(rc == DLX_ERR_CELL, "canon9 bad byte: %d", rc);
     NO_ALLOCATION("dlx_count9", count = dlx_count9(nine, 3, 0));
     CHECK(count == 3, "count9: %lld", (long long)count);
     NO_ALLOCATION("dlx_count9 limit 0", count = dlx_count9(nine, 0, 0));

@@ -77,7 +77,7 @@
 #define DLX9_CELLS 81
 
 /**
- * Bytes `dlx_solve9` writes on success: 81 digits and a terminating NUL.
+ * Bytes `dlx_solve9` and `dlx_canon9` write on success: 81 cells and a terminating NUL.
  */
 #define DLX9_OUT_LEN 82
 
@@ -269,6 +269,36 @@ int dlx_solve9(const char *puzzle, char *solution);
  * As for `dlx_solve9`.
  */
 int dlx_solve9_within(const char *puzzle, char *solution, int64_t max_ms);
+
+/**
+ * The canonical form of a 9x9 grid, for deduplication: two grids have the same form exactly
+ * when one is the other under a symmetry of the grid and a relabeling of its digits.
+ *
+ * `puzzle` is read as by `dlx_solve9`: NUL-terminated text of exactly 81 cells, row-major,
+ * `1`..`9` a given, `0`, `.` or `-` a blank, whitespace skipped anywhere. Any givens are
+ * accepted, complete grids and puzzles alike, even contradictory ones: this is symmetry only,
+ * nothing is solved.
+ *
+ * The form is the least 81-character string, a blank read as 0 (so blanks sort first), over
+ * the 3,359,232 symmetries of the grid (transposition or not, the orders of the three bands,
+ * of the rows inside each band, of the three stacks and of the columns inside each stack)
+ * and the relabelings of the digits. For a fixed symmetry the least relabeling names the
+ * digits in order of first appearance (the first given in reading order becomes 1, the next
+ * new digit 2, ...), so the form's first given is `1` and its digits first appear in
+ * increasing order. `canon` points to at least `DLX9_OUT_LEN` (82) writable bytes: on
+ * success the form's 81 cells, `1`..`9` for givens and `.` for blanks, and a NUL; on any
+ * error untouched. It may be `puzzle` itself.
+ *
+ * Returns `DLX_OK`; `DLX_ERR_NULL` (-2) when either pointer is NULL; `DLX_ERR_LENGTH` (-3) or
+ * `DLX_ERR_CELL` (-4) as for `dlx_solve9`. Exact (a branch and bound over the symmetries
+ * that cuts only what cannot be least), deterministic, thread-safe, no allocation, a few KiB
+ * of stack.
+ *
+ * # Safety
+ * `puzzle` is NULL or points to a readable NUL-terminated string; `canon` is NULL or points to
+ * at least 82 writable bytes. Neither may be written by another thread during the call.
+ */
+int dlx_canon9(const char *puzzle, char *canon);
 
 /**
  * Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for

@@ -34,7 +34,7 @@ pub const DLX16_OUT_LEN: usize = 257;
 /// Cells of a 9x9 grid: the cells `dlx_solve9` reads, and the ints `dlx_target_max` reads and
 /// writes to `best`.
 pub const DLX9_CELLS: usize = 81;
-/// Bytes `dlx_solve9` writes on success: 81 digits and a terminating NUL.
+/// Bytes `dlx_solve9` and `dlx_canon9` write on success: 81 cells and a terminating NUL.
 pub const DLX9_OUT_LEN: usize = 82;
 // Literals, so that cbindgen writes numbers into the header; checked against the core's.
 const _: () = assert!(DLX16_CELLS == CELLS16 && DLX16_OUT_LEN == CELLS16 + 1);
@@ -229,6 +229,38 @@ pub unsafe extern "C" fn dlx_solve9(puzzle: *const c_char, solution: *mut c_char
 pub unsafe extern "C" fn dlx_solve9_within(puzzle: *const c_char, solution: *mut c_char, max_ms: i64) -> c_int {
     // SAFETY: the caller's contract is this function's, with DLX9_OUT_LEN bytes of room.
     unsafe { solve(puzzle, solution, max_ms, |text, expired| dlx_core::solve9_until(text, expired)) }
+}
+
+/// The canonical form of a 9x9 grid, for deduplication: two grids have the same form exactly
+/// when one is the other under a symmetry of the grid and a relabeling of its digits.
+///
+/// `puzzle` is read as by `dlx_solve9`: NUL-terminated text of exactly 81 cells, row-major,
+/// `1`..`9` a given, `0`, `.` or `-` a blank, whitespace skipped anywhere. Any givens are
+/// accepted, complete grids and puzzles alike, even contradictory ones: this is symmetry only,
+/// nothing is solved.
+///
+/// The form is the least 81-character string, a blank read as 0 (so blanks sort first), over
+/// the 3,359,232 symmetries of the grid (transposition or not, the orders of the three bands,
+/// of the rows inside each band, of the three stacks and of the columns inside each stack)
+/// and the relabelings of the digits. For a fixed symmetry the least relabeling names the
+/// digits in order of first appearance (the first given in reading order becomes 1, the next
+/// new digit 2, ...), so the form's first given is `1` and its digits first appear in
+/// increasing order. `canon` points to at least `DLX9_OUT_LEN` (82) writable bytes: on
+/// success the form's 81 cells, `1`..`9` for givens and `.` for blanks, and a NUL; on any
+/// error untouched. It may be `puzzle` itself.
+///
+/// Returns `DLX_OK`; `DLX_ERR_NULL` (-2) when either pointer is NULL; `DLX_ERR_LENGTH` (-3) or
+/// `DLX_ERR_CELL` (-4) as for `dlx_solve9`. Exact (a branch and bound over the symmetries
+/// that cuts only what cannot be least), deterministic, thread-safe, no allocation, a few KiB
+/// of stack.
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string; `canon` is NULL or points to
+/// at least 82 writable bytes. Neither may be written by another thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_canon9(puzzle: *const c_char, canon: *mut c_char) -> c_int {
+    // SAFETY: the caller's contract is this function's, with DLX9_OUT_LEN bytes of room.
+    unsafe { solve(puzzle, canon, 0, |text, _| dlx_core::canon9(text)) }
 }
 
 /// Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for

@@ -68,3 +68,42 @@ fn the_generators_bad_arguments_give_their_statuses_and_write_nothing() {
         assert_eq!((DLX_SYMMETRY_180, DLX_SYMMETRY_90, DLX_SYMMETRY_MIRROR), (1, 2, 3));
     }
 }
+
+#[test]
+fn canon9_reports_bad_input_as_solve9_does_and_writes_nothing() {
+    let mut out = [0x5Au8; 82];
+    let out_ptr = out.as_mut_ptr().cast::<core::ffi::c_char>();
+    let cases: [(&[u8], core::ffi::c_int); 5] = [
+        (b"1x\0", DLX_ERR_CELL),
+        (b"12345678\0", DLX_ERR_LENGTH),
+        (&[b'.'; 83][..], DLX_ERR_LENGTH),
+        (b"A\0", DLX_ERR_CELL),
+        (b"\0", DLX_ERR_LENGTH),
+    ];
+    for (text, want) in cases {
+        let mut text = text.to_vec();
+        if text.last() != Some(&0) {
+            text.push(0);
+        }
+        // SAFETY: a NUL-terminated input and 82 writable bytes.
+        let (canon, solve) =
+            unsafe { (dlx_canon9(text.as_ptr().cast(), out_ptr), dlx_solve9(text.as_ptr().cast(), out_ptr)) };
+        assert_eq!((canon, solve), (want, want), "{:?}", String::from_utf8_lossy(&text));
+        assert!(out.iter().all(|&b| b == 0x5A), "nothing written");
+    }
+    let mut blank = [b'.'; 82];
+    blank[81] = 0;
+    // SAFETY: NULL pointers are checked first.
+    unsafe {
+        assert_eq!(dlx_canon9(core::ptr::null(), out_ptr), DLX_ERR_NULL);
+        assert_eq!(dlx_canon9(blank.as_ptr().cast(), core::ptr::null_mut()), DLX_ERR_NULL);
+    }
+    assert!(out.iter().all(|&b| b == 0x5A), "nothing written");
+    // In place, with whitespace and '0' and '-' blanks, as dlx_solve9 reads them: the six
+    // givens of one row go to the end of the last row.
+    let mut text = format!("0-.123456\n{}", ".\t........\r\n".repeat(8)).into_bytes();
+    text.resize(text.len() + 1, 0);
+    // SAFETY: NUL-terminated, and more than 82 bytes of room.
+    assert_eq!(unsafe { dlx_canon9(text.as_ptr().cast(), text.as_mut_ptr().cast()) }, DLX_OK);
+    assert_eq!(&text[..82], format!("{}123456\0", ".".repeat(75)).as_bytes());
+}

@@ -88,6 +88,18 @@ pub fn count(line: &Line, limit: u64, ms: u64, stop: &AtomicBool) -> Outcome {
     }
 }
 
+/// The canonical form of a 9x9 line (`dlx_core::canon9`).
+pub fn canon(line: &Line) -> Outcome {
+    let text = match line {
+        Ok(text) => text,
+        Err(why) => return Outcome::Invalid(why.clone()),
+    };
+    match cells(text) {
+        81 => outcome(dlx_core::canon9(text.bytes()).map(|g| String::from_utf8_lossy(&g).into_owned()), text, 9, ""),
+        n => Outcome::Invalid(format!("{n} cells, not 81")),
+    }
+}
+
 /// How a run went.
 #[derive(Default)]
 pub struct Tally {

@@ -43,6 +43,17 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// The canonical form of each 9x9 line (puzzles and complete grids, any givens, nothing
+    /// solved): the least string, blanks first, over the grid's 3,359,232 symmetries and the
+    /// relabelings of its digits, digits named in order of first appearance, `.` a blank. Two
+    /// lines print the same form exactly when they are equivalent, so `sort -u` deduplicates.
+    Canon {
+        /// Files to read, in order; none or - for standard input.
+        files: Vec<PathBuf>,
+        /// Threads to work on (default: every core). Output stays in input order.
+        #[arg(long)]
+        threads: Option<NonZeroUsize>,
+    },
     /// Target Sudoku (CSU 1605, NOIP 2009): the proven maximum score of each grid, or -1 when
     /// it has no completion. Grids are 81 numbers a line, or CSU's input (a count, then grids
     /// of 9 lines), or NOIP's (one grid of 9 lines).
@@ -151,6 +162,9 @@ fn main() -> ExitCode {
         Command::Count { limit, run } => {
             let ms = run.time_limit;
             puzzles(&run, move |line, stop| jobs::count(line, limit, ms, stop))
+        }
+        Command::Canon { files, threads } => {
+            puzzles(&RunArgs { files, threads, time_limit: 0 }, |line, _| jobs::canon(line))
         }
         Command::Target(run) => input::open(&run.files).map(|(inputs, bytes)| {
             let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));

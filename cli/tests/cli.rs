@@ -820,3 +820,57 @@ fn generate_writes_count_unique_puzzles_the_same_on_any_thread_count() {
     assert_eq!(dlx(&["generate", "--symmetry", "45"], "").status.code(), Some(2));
     assert_eq!(dlx(&["generate", "--size", "12"], "").status.code(), Some(2));
 }
+
+/// A 9x9 line under a symmetry: rows and columns reversed (bands, stacks and the lines inside
+/// each reversed), transposed, and the digits d -> 10 - d.
+fn nine_isomorph(line: &str) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    (0..81)
+        .map(|k| match cells[(8 - k % 9) * 9 + (8 - k / 9)] {
+            d @ '1'..='9' => char::from(b'0' + 10 - (d as u8 - b'0')),
+            _ => '.',
+        })
+        .collect()
+}
+
+#[test]
+fn canon_prints_one_form_per_class_in_input_order() {
+    let puzzles: Vec<String> = read("sudoku9/norvig-top95-95.txt").lines().take(10).map(str::to_string).collect();
+    let solutions: Vec<String> =
+        read("sudoku9/norvig-top95-95.solutions.txt").lines().take(10).map(str::to_string).collect();
+    let lines: Vec<String> = puzzles.iter().chain(&solutions).cloned().collect();
+    let isomorphs: Vec<String> = lines.iter().map(|l| nine_isomorph(l)).collect();
+    let a = scratch("canon-a.txt", &lines.join("\n"));
+    let run = dlx(&["canon", a.to_str().unwrap()], "");
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let forms: Vec<String> = text(&run.stdout).lines().map(str::to_string).collect();
+    assert_eq!(forms.len(), 20);
+    for (form, line) in forms.iter().zip(&lines) {
+        assert_eq!(form.len(), 81);
+        assert!(form.bytes().all(|b| b == b'.' || (b'1'..=b'9').contains(&b)), "{form}");
+        assert_eq!(
+            form.bytes().filter(|&b| b != b'.').count(),
+            line.bytes().filter(|b| b.is_ascii_digit() && *b != b'0').count()
+        );
+    }
+    assert!(forms[10..].iter().all(|f| f.starts_with("123456789")), "complete grids: {forms:?}");
+    let mut distinct = forms.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20);
+    // The isomorphs, from standard input with '0' blanks, give the same forms.
+    let input = isomorphs.iter().map(|l| l.replace('.', "0") + "\n").collect::<String>();
+    let run = dlx(&["canon", "--threads", "2"], &input);
+    assert_eq!(
+        (run.status.code(), text(&run.stdout)),
+        (Some(0), text(&forms.iter().map(|f| f.clone() + "\n").collect::<String>().into_bytes()))
+    );
+    // Forms of forms are themselves, and bad lines are reported as solve reports them.
+    let bad = format!("{}\n1x{}\n12345\n", forms[0], &forms[0][2..]);
+    let run = dlx(&["canon", "-"], &bad);
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(text(&run.stdout), format!("{}\ninvalid\ninvalid\n", forms[0]));
+    let stderr = text(&run.stderr);
+    assert!(stderr.contains("-:2: row 1, column 2: a cell holds something other"), "{stderr}");
+    assert!(stderr.contains("-:3: 5 cells, not 81"), "{stderr}");
+}

@@ -7,6 +7,7 @@
 //! - [`solve9`], [`count9`]: classic 9x9 Sudoku (POJ 3074), digits `1`..`9`.
 //! - [`solve16`], [`count16`]: 16x16 Sudoku (POJ 3076), letters `A`..`P`.
 //! - [`generate9`], [`generate16`]: minimal puzzles with one solution, from a seed.
+//! - [`canon9`]: the canonical form of a 9x9 grid under its symmetries and relabelings.
 //! - [`target_max`]: the Target Sudoku (CSU 1605, NOIP 2009), the proven maximum weighted score.
 //! - [`Problem`]: any exact cover (primary and secondary items), in memory the caller owns,
 //!   with Knuth's colors, bounds on items and option costs: every solution, counts, the least
@@ -200,6 +201,48 @@ pub fn count9(
     sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
     let limit = error::count_limit(limit)?;
     Ok(sudoku::nine::search(&cells, limit, &mut Deadline::new(&mut expired))?.count)
+}
+
+/// The canonical form of a 9x9 grid, for deduplication: two grids have the same form exactly
+/// when one is the other under a symmetry of the grid and a relabeling of its digits.
+///
+/// `puzzle` is read as by [`solve9`] (81 cells, `1`..`9` a given, `0`, `.` or `-` a blank,
+/// whitespace skipped). Any givens are accepted, complete grids and puzzles alike, even
+/// contradictory ones: this is symmetry only, nothing is solved.
+///
+/// The form is the least string, a blank read as 0 (so blanks sort first), over the
+/// 3,359,232 symmetries (transposition or not, the orders of the bands, of the rows inside
+/// each band, of the stacks and of the columns inside each stack) and the relabelings of the
+/// digits. For a fixed symmetry the least relabeling names the digits in order of first
+/// appearance (the first given in reading order becomes 1, the next new digit 2, ...), so the
+/// form's first given is `1` and its digits appear in increasing order of first use. Returns
+/// 81 bytes: `1`..`9` for givens and `.` for blanks.
+///
+/// # Errors
+/// [`Error::Cell`] and [`Error::Length`] as for [`solve9`].
+///
+/// # Examples
+/// ```
+/// let a = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let form = dlx_core::canon9(a.bytes())?;
+/// // Transposed and relabeled (swap 4 and 8), the same class.
+/// let mut b = [b'.'; 81];
+/// for (i, c) in a.bytes().enumerate() {
+///     b[(i % 9) * 9 + i / 9] = match c { b'4' => b'8', b'8' => b'4', c => c };
+/// }
+/// assert_eq!(dlx_core::canon9(b)?, form);
+/// assert_eq!(dlx_core::canon9(form)?, form);
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn canon9(puzzle: impl IntoIterator<Item = u8>) -> Result<[u8; CELLS9], Error> {
+    let mut cells = [0u8; CELLS9];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
+    let form = sudoku::canon::canon(&cells);
+    let mut text = [0u8; CELLS9];
+    for (t, &v) in text.iter_mut().zip(&form) {
+        *t = if v == 0 { b'.' } else { b'0' + v };
+    }
+    Ok(text)
 }
 
 /// A Target Sudoku's answer: the maximum score and a completion that reaches it.

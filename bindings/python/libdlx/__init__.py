@@ -4,6 +4,7 @@
     print(libdlx.solve9(puzzle_text))         # 81 digits 1..9
     print(libdlx.solve16(puzzle_text))        # 256 letters A..P
     print(libdlx.count16(puzzle_text, 2))     # 0, 1 or 2: none, unique, several
+    print(libdlx.canon9(puzzle_text))         # the class's form, for deduplication
     score, best = libdlx.target_max(grid)     # grid: 81 ints, 0 blank
     answers = libdlx.solve_many(puzzles)      # on threads, in input order
 
@@ -36,7 +37,7 @@ import threading
 import time
 from typing import Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-__all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "target_max",
+__all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "canon9", "target_max",
            "solve_many", "count_many", "ExactCover", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
            "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
            "DLX_TIMEOUT", "DLX_FAULT_NONE", "DLX_FAULT_EMPTY", "DLX_FAULT_OUT_OF_RANGE", "DLX_FAULT_REPEATED",
@@ -100,6 +101,8 @@ _lib.dlx_solve16_within.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_i
 _lib.dlx_solve16_within.restype = ctypes.c_int
 _lib.dlx_solve9_within.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int64]
 _lib.dlx_solve9_within.restype = ctypes.c_int
+_lib.dlx_canon9.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+_lib.dlx_canon9.restype = ctypes.c_int
 for _count in (_lib.dlx_count9, _lib.dlx_count16):
     _count.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_int64]
     _count.restype = ctypes.c_int64
@@ -245,6 +248,21 @@ def count9(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:
     """The number of solutions of a 9x9 Sudoku (text as for solve9), counting stopped at
     `limit` (2: none, unique or several). Raises Timeout past `max_ms`, DlxError otherwise."""
     return _count(_text(puzzle, 9), 9, limit, max_ms)
+
+
+def canon9(puzzle: Text) -> str:
+    """The canonical form of a 9x9 grid (text as for solve9; complete grids and puzzles alike,
+    any givens, nothing solved): the least 81-character string, blanks first, over the grid's
+    3,359,232 symmetries and the relabelings of its digits, digits named in order of first
+    appearance. Two grids have the same form exactly when they are equivalent. Returns 81
+    characters, '1'..'9' for givens and '.' for blanks. Raises DlxError with code
+    DLX_ERR_LENGTH or DLX_ERR_CELL (with the cell's row and column)."""
+    text = _text(puzzle, 9)
+    out = ctypes.create_string_buffer(DLX9_OUT_LEN)
+    code = _lib.dlx_canon9(text, out)
+    if code != DLX_OK:
+        _raise(code, text, 9)
+    return out.value.decode("ascii")
 
 
 def count16(puzzle: Text, limit: int = 2, max_ms: int = 0) -> int:

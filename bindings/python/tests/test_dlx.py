@@ -163,6 +163,46 @@ def test_solve9_and_count9_on_the_9x9_sets():
         assert dlx.count9(puzzle, limit=2) == int(count)
 
 
+def _isomorph_9(grid, seed):
+    """A random symmetry of a 9x9 text (bands, rows, stacks, columns, transposition) and a
+    random relabeling of its digits."""
+    import random
+    rnd = random.Random(seed)
+
+    def order():
+        groups = rnd.sample(range(3), 3)
+        return [3 * g + k for g in groups for k in rnd.sample(range(3), 3)]
+
+    rows, cols, labels = order(), order(), rnd.sample("123456789", 9)
+    cells = [grid[r * 9 + c] for r in rows for c in cols]
+    if rnd.random() < 0.5:
+        cells = [cells[c * 9 + r] for r in range(9) for c in range(9)]
+    return "".join(labels[int(d) - 1] if d in "123456789" else "." for d in cells)
+
+
+def test_canon9_is_one_form_per_class():
+    puzzles = data("sudoku9/royle-17clue-every20th-2458.txt").split()[::25]
+    solutions = data("sudoku9/royle-17clue-every20th-2458.solutions.txt").split()[::25]
+    forms = set()
+    for k, grid in enumerate(puzzles + solutions):
+        form = dlx.canon9(grid)
+        assert len(form) == 81 and set(form) <= set(".123456789")
+        assert form.replace(".", "")[:1] in ("1", "")
+        assert dlx.canon9(_isomorph_9(grid, k)) == form
+        assert dlx.canon9(form) == form
+        assert dlx.canon9(grid.encode().replace(b".", b"0")) == form
+        forms.add(form)
+    assert len(forms) == len(puzzles) + len(solutions)
+    assert dlx.canon9("." * 81) == "." * 81
+    assert dlx.canon9("." * 40 + "7" + "." * 40) == "." * 80 + "1"
+    for bad, code, where in (("1" * 80, dlx.DLX_ERR_LENGTH, None), ("." * 10 + "x" + "." * 70, dlx.DLX_ERR_CELL, (2, 2))):
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.canon9(bad)
+        assert info.value.code == code
+        if where:
+            assert (info.value.row, info.value.column) == where
+
+
 def test_count16_on_the_lloyd_amos_set():
     puzzles = data("sudoku16/lloyd-amos-acs-general-1900.txt").split()
     counts = data("sudoku16/lloyd-amos-acs-general-1900.nsol.txt").split()

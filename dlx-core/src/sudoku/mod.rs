@@ -6,6 +6,7 @@
 //! Grids here are slices of `side * side` bytes, row-major: 0 is a blank, `1..=side` a digit.
 
 pub mod generate;
+pub mod canon;
 pub mod hall;
 pub mod nine;
 

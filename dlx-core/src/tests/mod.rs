@@ -3,6 +3,7 @@
 
 mod assignment;
 mod bits;
+mod canon;
 mod common;
 mod cost_order;
 mod deadline;

@@ -1,0 +1,233 @@
+//! The canonical form of a 9x9 grid (`sudoku::canon`): invariant under every symmetry and
+//! relabeling, equal to an exhaustive reference written here, one per class, and a member of
+//! its class.
+
+use super::common::{Isomorphism, read_data, rng};
+use crate::sudoku::canon::{Grid, canon};
+
+/// The grids of a tests/data file, one per line.
+fn grids(file: &str) -> Vec<Grid> {
+    read_data(file)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut g = [0u8; 81];
+            crate::sudoku::parse(line.bytes(), crate::sudoku::Shape::NINE, &mut g).expect("a 9x9 line");
+            g
+        })
+        .collect()
+}
+
+/// The 1,296 orders of nine lines that keep their groups of three: 3! group orders times 3!^3
+/// orders inside the groups.
+fn line_orders() -> Vec<[usize; 9]> {
+    let perms3 = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut out = Vec::new();
+    for g in perms3 {
+        for a in perms3 {
+            for b in perms3 {
+                for c in perms3 {
+                    let inner = [a, b, c];
+                    let mut order = [0; 9];
+                    for (k, slot) in order.iter_mut().enumerate() {
+                        *slot = 3 * g[k / 3] + inner[k / 3][k % 3];
+                    }
+                    out.push(order);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The reference: every one of the 2 * 1296 * 1296 symmetries, each image relabeled by first
+/// appearance, the least kept (a candidate is dropped at its first cell above the best).
+fn brute_canon(cells: &Grid) -> Grid {
+    let orders = line_orders();
+    let mut best = [u8::MAX; 81];
+    for transpose in [false, true] {
+        let at = |r: usize, c: usize| if transpose { cells[c * 9 + r] } else { cells[r * 9 + c] };
+        for rows in &orders {
+            for cols in &orders {
+                let mut label = [0u8; 10];
+                let mut next = 1;
+                let mut less = false;
+                let mut image = [0u8; 81];
+                for k in 0..81 {
+                    let d = at(rows[k / 9], cols[k % 9]);
+                    let v = if d == 0 {
+                        0
+                    } else {
+                        if label[usize::from(d)] == 0 {
+                            label[usize::from(d)] = next;
+                            next += 1;
+                        }
+                        label[usize::from(d)]
+                    };
+                    if !less && v > best[k] {
+                        break;
+                    }
+                    less |= v < best[k];
+                    image[k] = v;
+                    if k == 80 && less {
+                        best = image;
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+fn image(iso: &Isomorphism, g: &Grid) -> Grid {
+    iso.cells(g).try_into().expect("81 cells")
+}
+
+#[test]
+fn invariant_under_random_symmetries() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15;
+    let mut cases = 0;
+    for file in [
+        "sudoku9/royle-17clue-every20th-2458.txt",
+        "sudoku9/royle-17clue-every20th-2458.solutions.txt",
+        "sudoku9/norvig-top95-95.txt",
+        "sudoku9/norvig-top95-95.solutions.txt",
+        "sudoku9/forum-hardest-1106-375.txt",
+    ] {
+        for g in grids(file).iter().step_by(9).take(40) {
+            let form = canon(g);
+            for _ in 0..4 {
+                let iso = Isomorphism::random(3, &mut seed);
+                assert_eq!(canon(&image(&iso, g)), form, "{file}: {g:?}");
+                cases += 1;
+            }
+            // The form is in the class: its own form, and at most as large as the grid itself
+            // relabeled by first appearance.
+            assert_eq!(canon(&form), form);
+            assert!(form <= first_appearance(g));
+            assert_eq!(count_givens(&form), count_givens(g));
+        }
+    }
+    assert!(cases >= 500, "{cases}");
+}
+
+fn first_appearance(g: &Grid) -> Grid {
+    let mut label = [0u8; 10];
+    let mut next = 1;
+    g.map(|d| {
+        if d == 0 {
+            return 0;
+        }
+        if label[usize::from(d)] == 0 {
+            label[usize::from(d)] = next;
+            next += 1;
+        }
+        label[usize::from(d)]
+    })
+}
+
+fn count_givens(g: &Grid) -> usize {
+    g.iter().filter(|&&d| d != 0).count()
+}
+
+#[test]
+fn odd_grids() {
+    let empty = [0u8; 81];
+    assert_eq!(canon(&empty), empty);
+    // One given anywhere: it goes to the last cell.
+    let mut one = [0u8; 81];
+    one[40] = 7;
+    let mut last = [0u8; 81];
+    last[80] = 1;
+    assert_eq!(canon(&one), last);
+    // Contradictory givens are symmetry only: all nines, all ones.
+    assert_eq!(canon(&[9; 81]), [1; 81]);
+    let mut seed = 7;
+    for _ in 0..20 {
+        let mut g = [0u8; 81];
+        for cell in g.iter_mut() {
+            if rng(&mut seed).is_multiple_of(3) {
+                *cell = (rng(&mut seed) % 9) as u8 + 1;
+            }
+        }
+        let form = canon(&g);
+        let iso = Isomorphism::random(3, &mut seed);
+        assert_eq!(canon(&image(&iso, &g)), form);
+        assert_eq!(canon(&form), form);
+    }
+}
+
+#[test]
+fn equals_the_exhaustive_reference() {
+    let puzzles = grids("sudoku9/royle-17clue-every20th-2458.txt");
+    let solutions = grids("sudoku9/norvig-top95-95.solutions.txt");
+    let dense = grids("sudoku9/norvig-top95-95.txt");
+    let denser = grids("sudoku9/forum-hardest-1905-11plus-every20th-2439.txt");
+    // A solution with a band's worth of holes, and random givens that break every rule.
+    let mut holed = solutions[7];
+    for k in (0..81).step_by(4) {
+        holed[k] = 0;
+    }
+    let mut seed = 5;
+    let random: Grid =
+        core::array::from_fn(|_| if rng(&mut seed).is_multiple_of(4) { (rng(&mut seed) % 9) as u8 + 1 } else { 0 });
+    // Equal lines and groups (the search skips twins): a band copied, a column copied in its
+    // stack, a puzzle's rows repeated.
+    let mut twins = solutions[2];
+    twins.copy_within(0..27, 27);
+    for r in 0..9 {
+        twins[r * 9 + 7] = twins[r * 9 + 6];
+    }
+    let mut rows = puzzles[9];
+    rows.copy_within(18..27, 9);
+    rows.copy_within(45..54, 72);
+    for g in [puzzles[3], solutions[5], dense[0], denser[10], holed, random, twins, rows] {
+        assert_eq!(canon(&g), brute_canon(&g), "{g:?}");
+    }
+}
+
+/// The exhaustive reference on more grids: puzzles, solutions, random givens of every density.
+#[test]
+fn equals_the_exhaustive_reference_on_many() {
+    let mut seed = 99;
+    let mut all: Vec<Grid> = Vec::new();
+    for file in [
+        "sudoku9/royle-17clue-every20th-2458.txt",
+        "sudoku9/royle-17clue-every20th-2458.solutions.txt",
+        "sudoku9/forum-hardest-1905-11plus-every20th-2439.txt",
+        "sudoku9/serg-benchmark-first1000-1000.txt",
+    ] {
+        all.extend(grids(file).iter().step_by(97).take(8));
+    }
+    for density in [2, 3, 6, 20] {
+        for _ in 0..4 {
+            all.push(core::array::from_fn(|_| {
+                if rng(&mut seed).is_multiple_of(density) { (rng(&mut seed) % 9) as u8 + 1 } else { 0 }
+            }));
+        }
+    }
+    for g in all {
+        assert_eq!(canon(&g), brute_canon(&g), "{g:?}");
+    }
+}
+
+#[test]
+fn one_form_per_class() {
+    // Royle's 17-clue puzzles are one per class: their forms are all different.
+    let puzzles = grids("sudoku9/royle-17clue-every20th-2458.txt");
+    let mut forms: Vec<Grid> = puzzles.iter().map(canon).collect();
+    forms.sort_unstable();
+    forms.dedup();
+    assert_eq!(forms.len(), puzzles.len());
+    // A puzzle with one given moved to another empty cell is another class exactly when the
+    // reference says so.
+    let mut seed = 11;
+    let g = puzzles[100];
+    for _ in 0..2 {
+        let mut h = g;
+        let from = (0..81).cycle().skip((rng(&mut seed) % 81) as usize).find(|&k| h[k] != 0).unwrap_or(0);
+        let to = (0..81).cycle().skip((rng(&mut seed) % 81) as usize).find(|&k| h[k] == 0).unwrap_or(0);
+        h.swap(from, to);
+        assert_eq!(canon(&h) == canon(&g), brute_canon(&h) == brute_canon(&g));
+    }
+}
