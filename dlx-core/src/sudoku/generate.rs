@@ -290,13 +290,13 @@ fn generate<const CELLS: usize, S: Searches<CELLS>>(
     }
 }
 
-/// A minimal 9x9 puzzle with one solution (cells 0 blank, 1..=9 a given); see [`generate`].
+/// A minimal 9x9 puzzle with one solution (cells 0 blank, 1..=9 a given); see `generate`.
 pub fn generate9(seed: u64, symmetry: Symmetry, givens: usize, deadline: &mut Deadline) -> Result<[u8; 81], Error> {
     generate(&mut Nine, seed, symmetry, givens, deadline)
 }
 
 /// A minimal 16x16 puzzle with one solution (cells 0 blank, 1..=16 a given), its searches in
-/// `space`; see [`generate`].
+/// `space`; see `generate`.
 pub fn generate16(
     space: &mut MaybeUninit<Workspace16>,
     seed: u64,
