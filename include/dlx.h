@@ -634,6 +634,57 @@ const char *dlx_strerror(int code);
  */
 const char *dlx_version(void);
 
+/**
+ * Bytes of memory `dlx_variant_solve` needs for a grid of side `side` (4 to 25) with
+ * `extra_units` extra units (0 to `side`); the diagonals are always allowed for. About 1.7 MB
+ * for 25x25, 140 KB for 9x9: too much for most thread stacks, so the caller allocates it.
+ * Returns 0 for arguments out of range. Thread-safe.
+ */
+size_t dlx_variant_size(int side, int extra_units);
+
+/**
+ * Solves and counts a Sudoku variant: a grid of side `side` (4 to 25) whose `side` regions are
+ * given by a map (jigsaw Sudoku; boxes are one such map, 6x6 with 2x3 boxes too), optionally
+ * with the two main diagonals as units (X-Sudoku) and extra units (windoku and the like),
+ * each unit holding every digit once. Searched on the Dancing Links engine in `memory`.
+ *
+ * `regions`: `side * side` ints, row-major, each cell's region in `0 .. side - 1`, each
+ * region exactly `side` cells (connected or not). `diagonals`: nonzero for X-Sudoku.
+ * `extra`: NULL, or `side * side` ints, -1 for a cell in no extra unit or its unit
+ * `0 .. k - 1`, each of the `k` units exactly `side` cells. `puzzle`: NUL-terminated text of
+ * `side * side` cells, row-major: for sides up to 9 `1`..`side` a given and `0`, `.` or `-` a
+ * blank; for sides 10 to 25 `A`.. a given and `.` or `-` a blank; space, tab, CR and LF
+ * skipped. `memory`: `size` bytes, aligned to `DLX_PROBLEM_ALIGN`, at least
+ * `dlx_variant_size(side, k)`; its contents do not matter, nothing is kept after the call.
+ * `solution`: at least `side * side + 1` bytes. `limit` at least 1; `max_ms` as for
+ * `dlx_solve16_within` (0: none).
+ *
+ * Returns the number of solutions found, at most `limit` (0 when there is none, repeated
+ * givens included), writing the first one (the same on every call) to `solution` as
+ * `side * side` symbols and a NUL when it is 1 or more; `DLX_ERR_NULL` (-2) when `memory`,
+ * `regions`, `puzzle` or `solution` is NULL; `DLX_ERR_ARG` (-5) for a side out of range,
+ * `limit` below 1, a negative `max_ms`, memory not aligned, a region map that does not make
+ * `side` regions of `side` cells or a bad extra map; `DLX_ERR_CAPACITY` (-6) when `size` is
+ * below the size needed; `DLX_ERR_CELL` (-4) or `DLX_ERR_LENGTH` (-3) for the text, as for
+ * `dlx_solve16`; `DLX_TIMEOUT` (-7). On any error `solution` is untouched. Thread-safe (no
+ * global state), no allocation.
+ *
+ * # Safety
+ * `memory` is NULL or `size` writable bytes no other thread uses during the call; `regions`
+ * and `extra` are NULL or `side * side` readable ints; `puzzle` is NULL or a readable
+ * NUL-terminated string; `solution` is NULL or `side * side + 1` writable bytes.
+ */
+int64_t dlx_variant_solve(void *memory,
+                          size_t size,
+                          int side,
+                          const int32_t *regions,
+                          int diagonals,
+                          const int32_t *extra,
+                          const char *puzzle,
+                          char *solution,
+                          int64_t limit,
+                          int64_t max_ms);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

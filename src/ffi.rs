@@ -5,7 +5,7 @@
 use core::ffi::{CStr, c_char, c_int, c_void};
 use core::ops::ControlFlow;
 
-use dlx_core::{CELLS9, CELLS16, Error, Fault, Problem};
+use dlx_core::{CELLS9, CELLS16, Error, Fault, Problem, Variant};
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -1013,4 +1013,110 @@ const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_V
 #[unsafe(no_mangle)]
 pub extern "C" fn dlx_version() -> *const c_char {
     VERSION.as_ptr()
+}
+
+/// Bytes of memory `dlx_variant_solve` needs for a grid of side `side` (4 to 25) with
+/// `extra_units` extra units (0 to `side`); the diagonals are always allowed for. About 1.7 MB
+/// for 25x25, 140 KB for 9x9: too much for most thread stacks, so the caller allocates it.
+/// Returns 0 for arguments out of range. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn dlx_variant_size(side: c_int, extra_units: c_int) -> usize {
+    match (usize::try_from(side), usize::try_from(extra_units)) {
+        (Ok(side), Ok(extra)) => Variant::words_for(side, extra).map_or(0, |words| words * 8),
+        _ => 0,
+    }
+}
+
+/// Solves and counts a Sudoku variant: a grid of side `side` (4 to 25) whose `side` regions are
+/// given by a map (jigsaw Sudoku; boxes are one such map, 6x6 with 2x3 boxes too), optionally
+/// with the two main diagonals as units (X-Sudoku) and extra units (windoku and the like),
+/// each unit holding every digit once. Searched on the Dancing Links engine in `memory`.
+///
+/// `regions`: `side * side` ints, row-major, each cell's region in `0 .. side - 1`, each
+/// region exactly `side` cells (connected or not). `diagonals`: nonzero for X-Sudoku.
+/// `extra`: NULL, or `side * side` ints, -1 for a cell in no extra unit or its unit
+/// `0 .. k - 1`, each of the `k` units exactly `side` cells. `puzzle`: NUL-terminated text of
+/// `side * side` cells, row-major: for sides up to 9 `1`..`side` a given and `0`, `.` or `-` a
+/// blank; for sides 10 to 25 `A`.. a given and `.` or `-` a blank; space, tab, CR and LF
+/// skipped. `memory`: `size` bytes, aligned to `DLX_PROBLEM_ALIGN`, at least
+/// `dlx_variant_size(side, k)`; its contents do not matter, nothing is kept after the call.
+/// `solution`: at least `side * side + 1` bytes. `limit` at least 1; `max_ms` as for
+/// `dlx_solve16_within` (0: none).
+///
+/// Returns the number of solutions found, at most `limit` (0 when there is none, repeated
+/// givens included), writing the first one (the same on every call) to `solution` as
+/// `side * side` symbols and a NUL when it is 1 or more; `DLX_ERR_NULL` (-2) when `memory`,
+/// `regions`, `puzzle` or `solution` is NULL; `DLX_ERR_ARG` (-5) for a side out of range,
+/// `limit` below 1, a negative `max_ms`, memory not aligned, a region map that does not make
+/// `side` regions of `side` cells or a bad extra map; `DLX_ERR_CAPACITY` (-6) when `size` is
+/// below the size needed; `DLX_ERR_CELL` (-4) or `DLX_ERR_LENGTH` (-3) for the text, as for
+/// `dlx_solve16`; `DLX_TIMEOUT` (-7). On any error `solution` is untouched. Thread-safe (no
+/// global state), no allocation.
+///
+/// # Safety
+/// `memory` is NULL or `size` writable bytes no other thread uses during the call; `regions`
+/// and `extra` are NULL or `side * side` readable ints; `puzzle` is NULL or a readable
+/// NUL-terminated string; `solution` is NULL or `side * side + 1` writable bytes.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn dlx_variant_solve(
+    memory: *mut c_void,
+    size: usize,
+    side: c_int,
+    regions: *const i32,
+    diagonals: c_int,
+    extra: *const i32,
+    puzzle: *const c_char,
+    solution: *mut c_char,
+    limit: i64,
+    max_ms: i64,
+) -> i64 {
+    if memory.is_null() || regions.is_null() || puzzle.is_null() || solution.is_null() {
+        return DLX_ERR_NULL.into();
+    }
+    let side = match usize::try_from(side) {
+        Ok(side @ 4..=25) => side,
+        _ => return DLX_ERR_ARG.into(),
+    };
+    let Ok(limit @ 1..) = u64::try_from(limit) else {
+        return DLX_ERR_ARG.into();
+    };
+    let mut expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code.into(),
+    };
+    if !(memory as usize).is_multiple_of(DLX_PROBLEM_ALIGN) {
+        return DLX_ERR_ARG.into();
+    }
+    let cells = side * side;
+    // SAFETY: non-NULL, and `side * side` readable ints by contract.
+    let regions = unsafe { core::slice::from_raw_parts(regions, cells) };
+    // SAFETY: as `regions`, where not NULL.
+    let extra = (!extra.is_null()).then(|| unsafe { core::slice::from_raw_parts(extra, cells) });
+    let variant = match Variant::new(side, regions, diagonals != 0, extra) {
+        Ok(variant) => variant,
+        Err(e) => return status(e).into(),
+    };
+    let words = variant.words();
+    if size / 8 < words {
+        return DLX_ERR_CAPACITY.into();
+    }
+    // SAFETY: `memory` has `size >= 8 * words` writable bytes, aligned (checked); zeroed first
+    // so that every word is initialised before a slice is made of them.
+    let memory = unsafe {
+        memory.cast::<u8>().write_bytes(0, words * 8);
+        core::slice::from_raw_parts_mut(memory.cast::<u64>(), words)
+    };
+    // SAFETY: `puzzle` is non-NULL and NUL-terminated by contract.
+    let text = unsafe { CStrBytes::new(puzzle) };
+    let mut out = [0u8; 625];
+    match variant.solve_until(memory, text, limit, &mut out[..cells], &mut expired) {
+        Ok(0) => 0,
+        Ok(found) => {
+            // SAFETY: `solution` has room for `cells + 1` bytes by contract.
+            unsafe { write_text(&out[..cells], solution) };
+            found as i64
+        }
+        Err(e) => status(e).into(),
+    }
 }

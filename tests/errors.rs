@@ -107,3 +107,52 @@ fn canon9_reports_bad_input_as_solve9_does_and_writes_nothing() {
     assert_eq!(unsafe { dlx_canon9(text.as_ptr().cast(), text.as_mut_ptr().cast()) }, DLX_OK);
     assert_eq!(&text[..82], format!("{}123456\0", ".".repeat(75)).as_bytes());
 }
+
+#[test]
+fn the_variant_call_gives_its_statuses_and_writes_nothing_on_error() {
+    let boxes: Vec<i32> = (0..81).map(|c| c / 9 / 3 * 3 + c % 9 / 3).collect();
+    let size = dlx_variant_size(9, 0);
+    assert!(size > 0 && dlx_variant_size(9, 1) >= size);
+    assert_eq!(
+        (dlx_variant_size(3, 0), dlx_variant_size(26, 0), dlx_variant_size(9, 10), dlx_variant_size(9, -1)),
+        (0, 0, 0, 0)
+    );
+    let mut memory = vec![0u64; size / 8];
+    let mem = memory.as_mut_ptr().cast::<core::ffi::c_void>();
+    let puzzle = c"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut out = [b'#' as core::ffi::c_char; 82];
+    let o = out.as_mut_ptr();
+    let r = boxes.as_ptr();
+    let p = puzzle.as_ptr();
+    let null = core::ptr::null_mut();
+    // SAFETY: every pointer is NULL or sized as the call asks.
+    unsafe {
+        assert_eq!(dlx_variant_solve(null, size, 9, r, 0, core::ptr::null(), p, o, 1, 0), DLX_ERR_NULL as i64);
+        assert_eq!(
+            dlx_variant_solve(mem, size, 9, core::ptr::null(), 0, core::ptr::null(), p, o, 1, 0),
+            DLX_ERR_NULL as i64
+        );
+        assert_eq!(dlx_variant_solve(mem, size, 3, r, 0, core::ptr::null(), p, o, 1, 0), DLX_ERR_ARG as i64);
+        assert_eq!(dlx_variant_solve(mem, size, 9, r, 0, core::ptr::null(), p, o, 0, 0), DLX_ERR_ARG as i64);
+        assert_eq!(dlx_variant_solve(mem, size, 9, r, 0, core::ptr::null(), p, o, 1, -1), DLX_ERR_ARG as i64);
+        let mut bad = boxes.clone();
+        bad[0] = 1;
+        assert_eq!(dlx_variant_solve(mem, size, 9, bad.as_ptr(), 0, core::ptr::null(), p, o, 1, 0), DLX_ERR_ARG as i64);
+        let extra = [-1i32; 81];
+        let mut extra_bad = extra;
+        extra_bad[0] = 0;
+        assert_eq!(dlx_variant_solve(mem, size, 9, r, 0, extra_bad.as_ptr(), p, o, 1, 0), DLX_ERR_ARG as i64);
+        assert_eq!(dlx_variant_solve(mem, size - 8, 9, r, 0, core::ptr::null(), p, o, 1, 0), DLX_ERR_CAPACITY as i64);
+        assert_eq!(
+            dlx_variant_solve(mem, size, 9, r, 0, extra.as_ptr(), c"4.A".as_ptr(), o, 1, 0),
+            DLX_ERR_CELL as i64
+        );
+        assert_eq!(
+            dlx_variant_solve(mem, size, 9, r, 0, core::ptr::null(), c"4..".as_ptr(), o, 1, 0),
+            DLX_ERR_LENGTH as i64
+        );
+        assert!(out.iter().all(|&b| b == b'#' as core::ffi::c_char));
+        assert_eq!(dlx_variant_solve(mem, size, 9, r, 0, core::ptr::null(), p, o, 2, 0), 1);
+        assert_eq!(CStr::from_ptr(o).to_bytes(), &dlx_core::solve9(puzzle.to_bytes().iter().copied()).unwrap()[..]);
+    }
+}

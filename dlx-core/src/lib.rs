@@ -57,6 +57,7 @@ internal_modules!(bits, deadline, exact_cover, sudoku, target);
 pub use error::Error;
 pub use exact_cover::problem::{Fault, Problem};
 pub use sudoku::generate::Symmetry;
+pub use sudoku::variant::Variant;
 
 use core::mem::MaybeUninit;
 

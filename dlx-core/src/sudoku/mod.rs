@@ -9,6 +9,7 @@ pub mod generate;
 pub mod canon;
 pub mod hall;
 pub mod nine;
+pub mod variant;
 
 use core::mem::{ManuallyDrop, MaybeUninit};
 
@@ -430,11 +431,16 @@ pub fn symbol(shape: Shape, digit: u8) -> u8 {
 /// the alphabet is [`Error::Cell`]; a cell beyond the last, or the end of the text before it, is
 /// [`Error::Length`]. `cells` is written only on success.
 pub fn parse(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [u8]) -> Result<(), Error> {
-    let wanted = shape.cells();
-    if cells.len() != wanted {
+    parse_side(text, shape.side(), shape == Shape::NINE, cells)
+}
+
+/// [`parse`] for a grid of `side` (at most 25) whose alphabet is the digits `1`..`side` (and
+/// `0` a blank) if `digits`, else the letters `A`..: the one reader of every grid's text.
+pub(crate) fn parse_side(text: impl Iterator<Item = u8>, side: usize, digits: bool, cells: &mut [u8]) -> Result<(), Error> {
+    let wanted = side * side;
+    if cells.len() != wanted || wanted > MAX_CELLS {
         return Err(Error::Length);
     }
-    let digits = shape == Shape::NINE;
     let mut grid = [0u8; MAX_CELLS];
     let mut count = 0;
     for byte in text {
@@ -442,8 +448,8 @@ pub fn parse(text: impl Iterator<Item = u8>, shape: Shape, cells: &mut [u8]) -> 
             b' ' | b'\t' | b'\r' | b'\n' => continue,
             b'-' | b'.' => 0,
             b'0' if digits => 0,
-            b'1'..=b'9' if digits => byte - b'0',
-            b'A'..=b'Z' if !digits && usize::from(byte - b'A') < shape.side() => byte - b'A' + 1,
+            b'1'..=b'9' if digits && usize::from(byte - b'0') <= side => byte - b'0',
+            b'A'..=b'Z' if !digits && usize::from(byte - b'A') < side => byte - b'A' + 1,
             _ => return Err(Error::Cell),
         };
         if count == wanted {

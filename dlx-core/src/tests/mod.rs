@@ -14,3 +14,4 @@ mod mcc;
 mod problem;
 mod sudoku;
 mod target;
+mod variant;
