@@ -28,7 +28,8 @@
 #                       against the exact-cover and xcover packages (installed into target/ecenv)
 #                 (quick, for search work; docs/benchmarks.md, "Search configurations")
 #   make bench-knuth  `dlx cover` against Knuth's DLX1, DLX2, DLX3, DLX5, SSXCC and SSMCC (built
-#                 from ../shared/peers at bench time) on colors, multiplicities and costs, and from
+#                 at bench time from the peers' sources, when present) on colors, multiplicities
+#                 and costs, and from
 #                 Python libdlx.ExactCover against xcover on colors (docs/benchmarks.md, "Knuth's
 #                 programs", "Colors from Python"); KNUTH_QUICK=1: the smallest instances, one run
 #   make bench-batch  libdlx.solve_many/count_many against a plain Python loop
