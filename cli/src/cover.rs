@@ -273,6 +273,8 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
         closed.get() || time_up()
     };
     let mut written = Ok(());
+    // Solutions visited: on a timeout, how far the search got.
+    let mut visited = 0u64;
     let result = if let Goal::Minimum | Goal::AtMost(_) = goal {
         // With bounds a solution may hold more options than there are primary items.
         let mut best = vec![0i32; parsed.options.len().max(1)];
@@ -287,13 +289,19 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
     } else {
         let list = matches!(goal, Goal::List);
         let result = problem.search(limit.unwrap_or(u64::MAX), expired, |options| {
+            visited += 1;
             if list {
                 written = write_cover(options);
             }
             if written.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
-        if let (Ok(count), false) = (&result, list) {
-            written = writeln!(out.borrow_mut(), "{count}");
+        match (&result, list) {
+            (Ok(count), false) => written = writeln!(out.borrow_mut(), "{count}"),
+            // The count so far, marked so that no script takes it for the whole.
+            (Err(Error::Timeout), false) if !closed.get() => {
+                written = writeln!(out.borrow_mut(), "{visited} (partial)");
+            }
+            _ => {}
         }
         result
     };
@@ -323,6 +331,9 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
         (Ok(_), Goal::AtMost(k)) => format!("a cover of {} (at most {k})", priced(problem.cost())),
         (Err(Error::Unsolvable), Goal::AtMost(k)) => format!("no cover within {}", priced(k)),
         (Err(Error::Unsolvable), _) => "no cover".to_string(),
+        (Err(Error::Timeout), Goal::Count | Goal::List) => {
+            format!("the time limit ran out after {visited} solutions (a partial count)")
+        }
         (Err(e), _) => e.to_string(),
     };
     let seconds = started.elapsed().as_secs_f64();

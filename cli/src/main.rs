@@ -81,7 +81,8 @@ enum Command {
         /// Stop after this many solutions.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
-        /// Milliseconds before giving up (0: none).
+        /// Milliseconds before giving up (0: none). A count stopped so prints the solutions
+        /// found so far followed by "(partial)".
         #[arg(long, value_name = "MS", default_value_t = 0)]
         time_limit: u64,
     },

@@ -206,6 +206,22 @@ fn cover_reads_dlx1_input_and_counts_lists_limits_and_minimises() {
     let run = dlx(&["cover", "--time-limit", "20", "-"], &queens(18));
     assert_eq!(run.status.code(), Some(1));
     assert!(text(&run.stderr).contains("time limit"), "{}", text(&run.stderr));
+    // A count the time limit stopped gives the count so far, marked partial, on both streams.
+    let stdout = text(&run.stdout);
+    let partial: u64 = stdout.strip_suffix(" (partial)\n").and_then(|n| n.parse().ok()).expect(&stdout);
+    assert!(
+        text(&run.stderr).contains(&format!("after {partial} solutions (a partial count)")),
+        "{}",
+        text(&run.stderr)
+    );
+    // 18 queens has 666,090,624 solutions: 20 ms sees only some, and a listing stopped alike
+    // shows as many covers as the count says.
+    assert!(partial < 666_090_624);
+    let run = dlx(&["cover", "--list", "--time-limit", "20", "-"], &queens(12));
+    let listed = text(&run.stdout).matches("\n\n").count();
+    if run.status.code() == Some(1) {
+        assert!(text(&run.stderr).contains(&format!("after {listed} solutions (a partial count)")));
+    }
 }
 
 #[test]
