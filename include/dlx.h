@@ -367,12 +367,18 @@ int64_t dlx_solve16_many(const char *puzzles,
 
 /**
  * Counts the solutions of `n` 9x9 puzzles in one call, each exactly as `dlx_count9` would,
- * up to `limit`: the batch form of `dlx_count9`, as `dlx_solve9_many` is of `dlx_solve9`.
+ * up to `limit`: the batch form of `dlx_count9`, as `dlx_solve9_many` is of `dlx_solve9`; and
+ * if asked, the first solution each count found, so that one search answers "which solution,
+ * and is it the only one?".
  *
  * `puzzles`, `n`, `stride` and `max_ms_each` as for `dlx_solve9_many`; `limit` at least 1.
  * `counts`: `n` writable `int64_t`: puzzle k's answer, what `dlx_count9` would return for
  * it: the number of solutions up to `limit`, or its negative status (`DLX_ERR_LENGTH`,
- * `DLX_ERR_CELL`, `DLX_TIMEOUT`).
+ * `DLX_ERR_CELL`, `DLX_TIMEOUT`). `solutions`: NULL, or `n * DLX9_OUT_LEN` (82) writable
+ * bytes: for each puzzle counted 1 or more, the first solution its count found, 81 digits
+ * and a NUL at `solutions + 82 * k`; the slots of the others are left as they were. For a
+ * puzzle with exactly one solution that is the solution; with several, the same one on every
+ * call, though not necessarily the one `dlx_solve9` gives.
  *
  * Returns the number of puzzles counted (`counts` entries 0 or more), 0 to `n`; or, with
  * nothing read or written, `DLX_ERR_NULL` (-2) when `puzzles` or `counts` is NULL, or
@@ -381,29 +387,32 @@ int64_t dlx_solve16_many(const char *puzzles,
  *
  * # Safety
  * `puzzles` is NULL or points to `n * stride` readable bytes; `counts` is NULL or points to
- * `n` writable `int64_t` that do not overlap `puzzles`. No buffer may be written by another
- * thread during the call.
+ * `n` writable `int64_t`; `solutions` is NULL or points to `n * 82` writable bytes; none
+ * overlaps another. No buffer may be written by another thread during the call.
  */
 int64_t dlx_count9_many(const char *puzzles,
                         int64_t n,
                         int64_t stride,
                         int64_t limit,
                         int64_t max_ms_each,
-                        int64_t *counts);
+                        int64_t *counts,
+                        char *solutions);
 
 /**
- * `dlx_count9_many` for 16x16 puzzles, each answer what `dlx_count16` gives; records read as
- * by `dlx_solve16_many`. About 166 KiB of stack, as `dlx_count16`.
+ * `dlx_count9_many` for 16x16 puzzles, each count what `dlx_count16` gives; records read as
+ * by `dlx_solve16_many`; `solutions` NULL or `n * DLX16_OUT_LEN` (257) bytes, puzzle k's first
+ * solution at `solutions + 257 * k`. About 166 KiB of stack, as `dlx_count16`.
  *
  * # Safety
- * As for `dlx_count9_many`.
+ * As for `dlx_count9_many`, with `n * 257` writable bytes at `solutions` when not NULL.
  */
 int64_t dlx_count16_many(const char *puzzles,
                          int64_t n,
                          int64_t stride,
                          int64_t limit,
                          int64_t max_ms_each,
-                         int64_t *counts);
+                         int64_t *counts,
+                         char *solutions);
 
 /**
  * Makes a minimal 9x9 puzzle with exactly one solution from `seed`, in the layout

@@ -475,12 +475,18 @@ unsafe fn solve_many<const N: usize>(
 }
 
 /// Counts the solutions of `n` 9x9 puzzles in one call, each exactly as `dlx_count9` would,
-/// up to `limit`: the batch form of `dlx_count9`, as `dlx_solve9_many` is of `dlx_solve9`.
+/// up to `limit`: the batch form of `dlx_count9`, as `dlx_solve9_many` is of `dlx_solve9`; and
+/// if asked, the first solution each count found, so that one search answers "which solution,
+/// and is it the only one?".
 ///
 /// `puzzles`, `n`, `stride` and `max_ms_each` as for `dlx_solve9_many`; `limit` at least 1.
 /// `counts`: `n` writable `int64_t`: puzzle k's answer, what `dlx_count9` would return for
 /// it: the number of solutions up to `limit`, or its negative status (`DLX_ERR_LENGTH`,
-/// `DLX_ERR_CELL`, `DLX_TIMEOUT`).
+/// `DLX_ERR_CELL`, `DLX_TIMEOUT`). `solutions`: NULL, or `n * DLX9_OUT_LEN` (82) writable
+/// bytes: for each puzzle counted 1 or more, the first solution its count found, 81 digits
+/// and a NUL at `solutions + 82 * k`; the slots of the others are left as they were. For a
+/// puzzle with exactly one solution that is the solution; with several, the same one on every
+/// call, though not necessarily the one `dlx_solve9` gives.
 ///
 /// Returns the number of puzzles counted (`counts` entries 0 or more), 0 to `n`; or, with
 /// nothing read or written, `DLX_ERR_NULL` (-2) when `puzzles` or `counts` is NULL, or
@@ -489,8 +495,8 @@ unsafe fn solve_many<const N: usize>(
 ///
 /// # Safety
 /// `puzzles` is NULL or points to `n * stride` readable bytes; `counts` is NULL or points to
-/// `n` writable `int64_t` that do not overlap `puzzles`. No buffer may be written by another
-/// thread during the call.
+/// `n` writable `int64_t`; `solutions` is NULL or points to `n * 82` writable bytes; none
+/// overlaps another. No buffer may be written by another thread during the call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dlx_count9_many(
     puzzles: *const c_char,
@@ -499,16 +505,20 @@ pub unsafe extern "C" fn dlx_count9_many(
     limit: i64,
     max_ms_each: i64,
     counts: *mut i64,
+    solutions: *mut c_char,
 ) -> i64 {
     // SAFETY: the caller's contract is this function's.
-    unsafe { count_many(puzzles, n, stride, limit, max_ms_each, counts, |t, l, e| dlx_core::count9(t, l, e)) }
+    unsafe {
+        count_many(puzzles, n, stride, limit, max_ms_each, counts, solutions, |t, l, e| dlx_core::count9_first(t, l, e))
+    }
 }
 
-/// `dlx_count9_many` for 16x16 puzzles, each answer what `dlx_count16` gives; records read as
-/// by `dlx_solve16_many`. About 166 KiB of stack, as `dlx_count16`.
+/// `dlx_count9_many` for 16x16 puzzles, each count what `dlx_count16` gives; records read as
+/// by `dlx_solve16_many`; `solutions` NULL or `n * DLX16_OUT_LEN` (257) bytes, puzzle k's first
+/// solution at `solutions + 257 * k`. About 166 KiB of stack, as `dlx_count16`.
 ///
 /// # Safety
-/// As for `dlx_count9_many`.
+/// As for `dlx_count9_many`, with `n * 257` writable bytes at `solutions` when not NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dlx_count16_many(
     puzzles: *const c_char,
@@ -517,23 +527,30 @@ pub unsafe extern "C" fn dlx_count16_many(
     limit: i64,
     max_ms_each: i64,
     counts: *mut i64,
+    solutions: *mut c_char,
 ) -> i64 {
     // SAFETY: the caller's contract is this function's.
-    unsafe { count_many(puzzles, n, stride, limit, max_ms_each, counts, |t, l, e| dlx_core::count16(t, l, e)) }
+    unsafe {
+        count_many(puzzles, n, stride, limit, max_ms_each, counts, solutions, |t, l, e| {
+            dlx_core::count16_first(t, l, e)
+        })
+    }
 }
 
-/// The body of `dlx_count9_many` and `dlx_count16_many`.
+/// The body of `dlx_count9_many` and `dlx_count16_many`, whose solutions are N cells.
 ///
 /// # Safety
-/// As for `dlx_count9_many`.
-unsafe fn count_many(
+/// As for `dlx_count9_many`, with `n * (N + 1)` writable bytes at `solutions` when not NULL.
+#[allow(clippy::too_many_arguments)]
+unsafe fn count_many<const N: usize>(
     puzzles: *const c_char,
     n: i64,
     stride: i64,
     limit: i64,
     max_ms_each: i64,
     counts: *mut i64,
-    counter: impl Fn(RecordBytes, u64, &mut dyn FnMut() -> bool) -> Result<u64, Error>,
+    solutions: *mut c_char,
+    counter: impl Fn(RecordBytes, u64, &mut dyn FnMut() -> bool) -> Result<(u64, Option<[u8; N]>), Error>,
 ) -> i64 {
     // The NULL checks come first, as in every call; then the limit, as `dlx_count9` has it.
     if puzzles.is_null() || counts.is_null() {
@@ -542,12 +559,23 @@ unsafe fn count_many(
     let Ok(limit @ 1..) = u64::try_from(limit) else {
         return DLX_ERR_ARG.into();
     };
+    // `batch` checks `counts`' size; this, the solutions' (a negative `n` is ERR_ARG either way).
+    let room = usize::try_from(n).ok().and_then(|n| n.checked_mul(N + 1));
+    if !solutions.is_null() && room.is_none_or(|bytes| bytes > isize::MAX as usize) {
+        return DLX_ERR_ARG.into();
+    }
     // SAFETY: the contract's buffers; `batch` checks the sizes.
     unsafe {
         batch(puzzles, n, stride, max_ms_each, counts, size_of::<i64>(), |text, expired, k| {
             let answer = match counter(text, limit, expired) {
-                // At most `limit`, which came from an i64.
-                Ok(found) => found as i64,
+                Ok((found, first)) => {
+                    if let (Some(cells), false) = (first, solutions.is_null()) {
+                        // SAFETY: slot k of `n` slots of N + 1 bytes.
+                        write_text(&cells, solutions.add(k * (N + 1)));
+                    }
+                    // At most `limit`, which came from an i64.
+                    found as i64
+                }
                 Err(e) => status(e).into(),
             };
             // SAFETY: `counts` has `n` writable entries; unaligned, as for the statuses.

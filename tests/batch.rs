@@ -10,10 +10,11 @@ mod ffi;
 
 use common::{data_dir, read_data};
 use core::ffi::{CStr, c_char};
+use core::ptr::null_mut;
 use ffi::*;
 
 type SolveMany = unsafe extern "C" fn(*const c_char, i64, i64, *mut c_char, i64, *mut i32) -> i64;
-type CountMany = unsafe extern "C" fn(*const c_char, i64, i64, i64, i64, *mut i64) -> i64;
+type CountMany = unsafe extern "C" fn(*const c_char, i64, i64, i64, i64, *mut i64, *mut c_char) -> i64;
 type SolveOne = unsafe extern "C" fn(*const c_char, *mut c_char, i64) -> core::ffi::c_int;
 type CountOne = unsafe extern "C" fn(*const c_char, i64, i64) -> i64;
 
@@ -45,14 +46,15 @@ const SIXTEEN: Size = Size {
 };
 
 /// What the batch calls said of `records` (each `stride` bytes, padded with NULs): each
-/// puzzle's status and solution (None unless solved; its slot must be untouched then), and
-/// each count to `limit`.
+/// puzzle's status and solution (None unless solved; its slot must be untouched then), each
+/// count to `limit` and the first solution the count found (None unless counted 1 or more).
 struct Answers {
     solved: i64,
     statuses: Vec<i32>,
     solutions: Vec<Option<Vec<u8>>>,
     counted: i64,
     counts: Vec<i64>,
+    firsts: Vec<Option<Vec<u8>>>,
 }
 
 const UNTOUCHED: u8 = 0xA5;
@@ -73,23 +75,38 @@ fn batch(size: &Size, records: &[&[u8]], stride: usize, limit: i64, max_ms: i64)
     let solved =
         unsafe { (size.solve_many)(puzzles, n64, stride64, out.as_mut_ptr().cast(), max_ms, statuses.as_mut_ptr()) };
     // SAFETY: as above.
-    let counted = unsafe { (size.count_many)(puzzles, n64, stride64, limit, max_ms, counts.as_mut_ptr()) };
-    assert_eq!((out[n * size.out_len], statuses[n], counts[n]), (UNTOUCHED, i32::MIN, i64::MIN), "wrote past the end");
+    let mut firsts = vec![UNTOUCHED; n * size.out_len + 1];
+    let f = firsts.as_mut_ptr().cast();
+    // SAFETY: as above, `firsts` as `out`.
+    let counted = unsafe { (size.count_many)(puzzles, n64, stride64, limit, max_ms, counts.as_mut_ptr(), f) };
+    let last = (out[n * size.out_len], firsts[n * size.out_len], statuses[n], counts[n]);
+    assert_eq!(last, (UNTOUCHED, UNTOUCHED, i32::MIN, i64::MIN), "wrote past the end");
     statuses.pop();
     counts.pop();
-    let solutions = (0..n)
-        .map(|k| {
-            let slot = &out[k * size.out_len..(k + 1) * size.out_len];
-            if statuses[k] == DLX_OK {
-                assert_eq!(slot[size.cells], 0, "puzzle {k}: NUL-terminated");
-                Some(slot[..size.cells].to_vec())
-            } else {
-                assert!(slot.iter().all(|&b| b == UNTOUCHED), "puzzle {k}: status {} but written", statuses[k]);
-                None
-            }
-        })
-        .collect();
-    Answers { solved, statuses, solutions, counted, counts }
+    let slots = |out: &[u8], written: &dyn Fn(usize) -> bool| -> Vec<Option<Vec<u8>>> {
+        (0..n)
+            .map(|k| {
+                let slot = &out[k * size.out_len..(k + 1) * size.out_len];
+                if written(k) {
+                    assert_eq!(slot[size.cells], 0, "puzzle {k}: NUL-terminated");
+                    Some(slot[..size.cells].to_vec())
+                } else {
+                    assert!(slot.iter().all(|&b| b == UNTOUCHED), "puzzle {k}: written without an answer");
+                    None
+                }
+            })
+            .collect()
+    };
+    let solutions = slots(&out, &|k| statuses[k] == DLX_OK);
+    let firsts = slots(&firsts, &|k| counts[k] > 0);
+    // Without room for the first solutions the counts are the same.
+    let mut bare = vec![i64::MIN; n];
+    // SAFETY: as above, with no solutions asked for.
+    let again = unsafe { (size.count_many)(puzzles, n64, stride64, limit, max_ms, bare.as_mut_ptr(), null_mut()) };
+    if max_ms == 0 {
+        assert_eq!((again, &bare), (counted, &counts), "counts without first solutions");
+    }
+    Answers { solved, statuses, solutions, counted, counts, firsts }
 }
 
 /// The one-puzzle calls on `record` as a C string: status and solution, and the count.
@@ -113,6 +130,14 @@ fn assert_same_as_one_by_one(size: &Size, records: &[&[u8]], stride: usize, limi
         assert_eq!(answers.statuses[k], code, "{what} puzzle {k}: status");
         assert_eq!(answers.solutions[k], solution, "{what} puzzle {k}: solution");
         assert_eq!(answers.counts[k], count, "{what} puzzle {k}: count");
+        // The count's first solution: the solution when it is the only one, else a valid one.
+        if let Some(first) = &answers.firsts[k] {
+            if count == 1 {
+                assert_eq!(Some(first), solution.as_ref(), "{what} puzzle {k}: the only solution");
+            } else {
+                assert!(completes(&cells_of(record), first, size.cells), "{what} puzzle {k}: first solution");
+            }
+        }
     }
     assert_eq!(answers.solved, answers.statuses.iter().filter(|&&s| s == DLX_OK).count() as i64, "{what}");
     assert_eq!(answers.counted, answers.counts.iter().filter(|&&c| c >= 0).count() as i64, "{what}");
@@ -163,6 +188,11 @@ fn every_puzzle_file_answered_in_one_call_equals_the_one_puzzle_calls_and_the_da
         }
     }
     assert!(files >= 10, "only {files} puzzle files");
+}
+
+/// The cells of a record: its bytes up to a NUL, whitespace left out.
+fn cells_of(record: &[u8]) -> Vec<u8> {
+    record.iter().copied().take_while(|&b| b != 0).filter(|b| !b" \t\r\n".contains(b)).collect()
 }
 
 /// Whether `solution` is a valid grid that keeps every given of `puzzle` (bare cells).
@@ -238,23 +268,24 @@ fn bad_arguments_give_their_statuses_and_write_nothing() {
             assert_eq!((size.solve_many)(core::ptr::null(), 2, stride, o, 0, s), DLX_ERR_NULL as i64);
             assert_eq!((size.solve_many)(p, 2, stride, null, 0, s), DLX_ERR_NULL as i64);
             assert_eq!((size.solve_many)(p, 2, stride, o, 0, null.cast()), DLX_ERR_NULL as i64);
-            assert_eq!((size.count_many)(core::ptr::null(), 2, stride, 2, 0, c), DLX_ERR_NULL as i64);
-            assert_eq!((size.count_many)(p, 2, stride, 2, 0, null.cast()), DLX_ERR_NULL as i64);
+            assert_eq!((size.count_many)(core::ptr::null(), 2, stride, 2, 0, c, o), DLX_ERR_NULL as i64);
+            assert_eq!((size.count_many)(p, 2, stride, 2, 0, null.cast(), o), DLX_ERR_NULL as i64);
             for (n, stride, max_ms) in [(-1, stride, 0), (2, 0, 0), (2, -81, 0), (2, stride, -1), (i64::MAX, 2, 0)] {
                 let what = format!("n {n}, stride {stride}, max_ms {max_ms}");
                 assert_eq!((size.solve_many)(p, n, stride, o, max_ms, s), DLX_ERR_ARG as i64, "{what}");
-                assert_eq!((size.count_many)(p, n, stride, 2, max_ms, c), DLX_ERR_ARG as i64, "{what}");
+                assert_eq!((size.count_many)(p, n, stride, 2, max_ms, c, o), DLX_ERR_ARG as i64, "{what}");
             }
             // n * out_len past the address space with a stride of 1 that alone would fit.
             let huge = (isize::MAX as usize / size.out_len + 1) as i64;
             assert_eq!((size.solve_many)(p, huge, 1, o, 0, s), DLX_ERR_ARG as i64);
-            assert_eq!((size.count_many)(p, i64::MAX / 4, 1, 2, 0, c), DLX_ERR_ARG as i64);
+            assert_eq!((size.count_many)(p, huge, 1, 2, 0, c, o), DLX_ERR_ARG as i64, "no room for solutions");
+            assert_eq!((size.count_many)(p, i64::MAX / 4, 1, 2, 0, c, null), DLX_ERR_ARG as i64);
             for limit in [0, -1, i64::MIN] {
-                assert_eq!((size.count_many)(p, 2, stride, limit, 0, c), DLX_ERR_ARG as i64, "limit {limit}");
+                assert_eq!((size.count_many)(p, 2, stride, limit, 0, c, o), DLX_ERR_ARG as i64, "limit {limit}");
             }
             // No puzzles: nothing to do, nothing written.
             assert_eq!((size.solve_many)(p, 0, stride, o, 0, s), 0);
-            assert_eq!((size.count_many)(p, 0, stride, 2, 0, c), 0);
+            assert_eq!((size.count_many)(p, 0, stride, 2, 0, c, o), 0);
         }
         assert!(out.iter().all(|&b| b == UNTOUCHED), "solutions written");
         assert_eq!((statuses, counts), ([7; 2], [7; 2]), "statuses or counts written");

@@ -429,6 +429,46 @@ def test_batches_answer_every_kind_of_puzzle_as_the_one_puzzle_calls_do():
         dlx.solve_many([nine, 5])
 
 
+def valid_9(puzzle, grid):
+    assert len(grid) == 81 and set(grid) <= set("123456789")
+    for u in range(9):
+        row = {grid[u * 9 + k] for k in range(9)}
+        col = {grid[k * 9 + u] for k in range(9)}
+        box = {grid[((u // 3) * 3 + k // 3) * 9 + (u % 3) * 3 + k % 3] for k in range(9)}
+        assert len(row) == len(col) == len(box) == 9
+    assert all(p in "-.0" or p == g for p, g in zip(puzzle, grid))
+
+
+def test_solve_count_many_gives_count_many_and_a_solution_from_one_search():
+    # Unique, several and no solutions, both sizes, bad texts: the count and errors are
+    # count_many's; the solution is solve_many's where it is the only one, else a valid one.
+    puzzles = (data("sudoku9/serg-benchmark-first1000-1000.txt").split()[:150]
+               + data("sudoku9/forum-hardest-1106-375.txt").split()[:50]
+               + data("sudoku16/lloyd-amos-acs-general-1900.txt").split()[1000:1100]
+               + ["11" + "." * 79, "x", "." * 81, "\n".join(["." * 9] * 9), "-" * 255 + "A" * 2])
+    for limit, threads in ((2, 2), (1, 1), (5, 3)):
+        both = dlx.solve_count_many(puzzles, limit=limit, threads=threads)
+        counts = dlx.count_many(puzzles, limit=limit, threads=threads)
+        solutions = dlx.solve_many(puzzles, threads=threads)
+        assert described([b if isinstance(b, dlx.DlxError) else b[1] for b in both]) == described(counts)
+        for puzzle, answer, count, solution in zip(puzzles, both, counts, solutions):
+            if isinstance(answer, dlx.DlxError):
+                continue
+            first = answer[0]
+            if count == 0:
+                assert first is None and isinstance(solution, dlx.Unsolvable)
+            elif count == 1 and limit > 1:
+                assert first == solution
+            else:
+                cells = "".join(puzzle.split())
+                (valid_9 if len(first) == 81 else valid_16)(cells, first)
+    assert sum(1 for c in counts if c == 5) > 100 and sum(1 for c in counts if c == 1) > 50
+    timed = dlx.solve_count_many(sparse(["." * 81], 0), limit=10 ** 6, max_ms=1)
+    assert isinstance(timed[0], dlx.Timeout)
+    assert described(dlx.solve_count_many(["x", "." * 81], limit=0)) == \
+        described(dlx.count_many(["x", "." * 81], limit=0))
+
+
 def sparse(puzzles, keep):
     """Each puzzle with only its first `keep` givens: far more solutions than anything counts."""
     out = []
