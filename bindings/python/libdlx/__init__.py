@@ -38,8 +38,8 @@ import time
 from typing import Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 __all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "canon9", "target_max",
-           "solve_many", "count_many", "solve_count_many", "ExactCover", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
-           "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
+           "solve_many", "count_many", "solve_count_many", "ExactCover", "version", "library_path", "DLX_OK",
+           "DLX_UNSOLVABLE", "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
            "DLX_TIMEOUT", "DLX_FAULT_NONE", "DLX_FAULT_EMPTY", "DLX_FAULT_OUT_OF_RANGE", "DLX_FAULT_REPEATED",
            "DLX_FAULT_NO_PRIMARY", "DLX_FAULT_OPTIONS_FULL", "DLX_FAULT_ENTRIES_FULL", "DLX_FAULT_COLOR_ON_PRIMARY",
            "DLX_FAULT_NEGATIVE_COLOR", "DLX_FAULT_NEGATIVE_COST"]
