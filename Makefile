@@ -32,8 +32,10 @@
 #                 and costs, and from
 #                 Python libdlx.ExactCover against xcover on colors (docs/benchmarks.md, "Knuth's
 #                 programs", "Colors from Python"); KNUTH_QUICK=1: the smallest instances, one run
-#   make bench-batch  libdlx.solve_many/count_many against a plain Python loop
-#                 (docs/benchmarks.md, "Batches from Python")
+#   make bench-batch  libdlx.solve_many/count_many against a plain Python loop, and
+#                 docs/scaling.md's Dask recipe (Dask installed into target/daskenv) against
+#                 `dlx solve` (docs/benchmarks.md, "Batches from Python"); BATCH_QUICK=1: a
+#                 tenth of the puzzles, one run, nothing written
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
 #   make bench-generate  minimal unique puzzles a second, 9x9 and 16x16, against QQWing when it is
@@ -160,7 +162,14 @@ ECENV := target/ecenv
 EXACT_COVER_VERSION := 1.5.0
 XCOVER_VERSION := 0.2.6
 
+# Dask for the recipe's row, the version bindings/python/tests pins.
+DASKENV := target/daskenv
+DASK_VERSION := 2026.8.0
+
 bench-batch: all
+	test -x $(DASKENV)/bin/python || python3 -m venv $(DASKENV)
+	$(DASKENV)/bin/python -c 'import dask.distributed' 2>/dev/null || \
+	    $(DASKENV)/bin/pip install -q "dask[distributed]==$(DASK_VERSION)"
 	python3 dlx-core/benches/batch_python.py
 
 bench-exact-cover: all

@@ -8,7 +8,8 @@
  *
  * dlx_solve16: full, short and over-long inputs whose NUL is the page's last byte (it must not
  * read past the NUL), and a 257-byte output that ends at the page's end. dlx_target_max: an
- * 81-int grid and an 81-int best that each end at the page's end.
+ * 81-int grid and an 81-int best that each end at the page's end. The batch calls: records,
+ * solutions, statuses and counts that each end at the page's end.
  */
 #define _DEFAULT_SOURCE
 #include <signal.h>
@@ -167,6 +168,42 @@ static void test_nine_and_counts(unsigned char *page, size_t page_size, const ch
     CHECK(untouched_page, "nothing written on a 9x9 error");
 }
 
+/* The batch calls read no further than n * stride bytes (records without a NUL: the last one
+ * ends at the page's end) and write no further than n answers, each buffer ending at a page end. */
+static void test_batches(unsigned char *page, size_t page_size, const char *good16) {
+    const char *nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    char solved[DLX9_OUT_LEN], solved16[DLX16_OUT_LEN];
+    CHECK(dlx_solve9(nine, solved) == DLX_OK && dlx_solve16(good16, solved16) == DLX_OK, "the puzzles solve");
+    char two[2 * 81], two16[2 * 256], out[2 * DLX9_OUT_LEN], out16[2 * DLX16_OUT_LEN];
+    memcpy(two, nine, 81), memcpy(two + 81, nine, 81);
+    memcpy(two16, good16, 256), memcpy(two16 + 256, good16, 256);
+    int32_t statuses[2];
+    int64_t counts[2];
+    unsigned char *end = page + page_size;
+    memcpy(end - sizeof two, two, sizeof two);
+    CHECK(dlx_solve9_many((const char *)end - sizeof two, 2, 81, out, 0, statuses) == 2 &&
+              memcmp(out + DLX9_OUT_LEN, solved, DLX9_OUT_LEN) == 0, "solve9_many, records ending at a page end");
+    CHECK(dlx_count9_many((const char *)end - sizeof two, 2, 81, 2, 0, counts, NULL) == 2 && counts[1] == 1,
+          "count9_many, records ending at a page end");
+    memcpy(end - sizeof two16, two16, sizeof two16);
+    CHECK(dlx_solve16_many((const char *)end - sizeof two16, 2, 256, out16, 0, statuses) == 2 &&
+              memcmp(out16 + DLX16_OUT_LEN, solved16, DLX16_OUT_LEN) == 0, "solve16_many, records ending at a page end");
+    CHECK(dlx_count16_many((const char *)end - sizeof two16, 2, 256, 2, 0, counts, out16) == 2 && counts[1] == 1,
+          "count16_many, records ending at a page end");
+    char *tail = (char *)end - sizeof out;
+    CHECK(dlx_solve9_many(two, 2, 81, tail, 0, statuses) == 2 && memcmp(tail + DLX9_OUT_LEN, solved, DLX9_OUT_LEN) == 0,
+          "solve9_many, solutions ending at a page end");
+    CHECK(dlx_count9_many(two, 2, 81, 2, 0, counts, tail) == 2 && memcmp(tail + DLX9_OUT_LEN, solved, DLX9_OUT_LEN) == 0,
+          "count9_many, first solutions ending at a page end");
+    tail = (char *)end - sizeof out16;
+    CHECK(dlx_count16_many(two16, 2, 256, 2, 0, counts, tail) == 2 &&
+              memcmp(tail + DLX16_OUT_LEN, solved16, DLX16_OUT_LEN) == 0, "count16_many, first solutions ending at a page end");
+    int32_t *status_end = (int32_t *)(void *)(end - sizeof statuses);
+    CHECK(dlx_solve9_many(two, 2, 81, out, 0, status_end) == 2 && status_end[1] == DLX_OK, "statuses ending at a page end");
+    int64_t *count_end = (int64_t *)(void *)(end - sizeof counts);
+    CHECK(dlx_count9_many(two, 2, 81, 2, 0, count_end, NULL) == 2 && count_end[1] == 1, "counts ending at a page end");
+}
+
 int main(int argc, char **argv) {
     if (take_data_dir(argc, argv, 0, "")) return 2;
     char *text = read_file("sudoku16/poj3076-sample-1.txt");
@@ -187,6 +224,7 @@ int main(int argc, char **argv) {
         test_solve16_output(page, page_size, good, solved);
         test_target(page, page_size);
         test_nine_and_counts(page, page_size, good);
+        test_batches(page, page_size, good);
         munmap(page, 2 * page_size);
     }
     return report("bounds");

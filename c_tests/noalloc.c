@@ -176,6 +176,30 @@ int main(int argc, char **argv) {
     CHECK(rc == DLX_TIMEOUT, "generate16 timeout: %d", rc);
     NO_ALLOCATION("dlx_generate16 NULL", rc = dlx_generate16(7, DLX_SYMMETRY_NONE, 0, 0, NULL));
     CHECK(rc == DLX_ERR_NULL, "generate16 NULL: %d", rc);
+    /* The batch calls: 9x9 (two empty grids and a bad one) and 16x16 (goomii lines back to back),
+     * solved, counted, timed out and refused. */
+    static char batch9[3 * 81], answers9[3 * DLX9_OUT_LEN], batch16[8 * 256], answers16[8 * DLX16_OUT_LEN];
+    int32_t statuses[8];
+    int64_t counts[8], done = 0;
+    memset(batch9, '.', sizeof batch9);
+    batch9[2 * 81] = 'x';
+    for (size_t i = 0; i < 8 && i < n_lines; i++) memcpy(batch16 + 256 * i, lines[i], 256);
+    NO_ALLOCATION("dlx_solve9_many", done = dlx_solve9_many(batch9, 3, 81, answers9, 0, statuses));
+    CHECK(done == 2 && statuses[2] == DLX_ERR_CELL, "solve9_many: %lld, %d", (long long)done, statuses[2]);
+    NO_ALLOCATION("dlx_count9_many", done = dlx_count9_many(batch9, 3, 81, 2, 0, counts, answers9));
+    CHECK(done == 2 && counts[0] == 2 && counts[2] == DLX_ERR_CELL, "count9_many: %lld", (long long)done);
+    NO_ALLOCATION("dlx_count9_many timeout", done = dlx_count9_many(batch9, 2, 81, INT64_MAX, 1, counts, NULL));
+    CHECK(done == 0 && counts[1] == DLX_TIMEOUT, "count9_many timeout: %lld", (long long)counts[1]);
+    NO_ALLOCATION("dlx_solve9_many NULL", done = dlx_solve9_many(batch9, 3, 81, answers9, 0, NULL));
+    CHECK(done == DLX_ERR_NULL, "solve9_many NULL: %lld", (long long)done);
+    NO_ALLOCATION("dlx_count9_many bad stride", done = dlx_count9_many(batch9, 3, 0, 2, 0, counts, NULL));
+    CHECK(done == DLX_ERR_ARG, "count9_many stride 0: %lld", (long long)done);
+    NO_ALLOCATION("dlx_solve16_many", done = dlx_solve16_many(batch16, 8, 256, answers16, 60000, statuses));
+    CHECK(done == 8, "solve16_many: %lld", (long long)done);
+    NO_ALLOCATION("dlx_count16_many", done = dlx_count16_many(batch16, 8, 256, 2, 0, counts, answers16));
+    CHECK(done == 8 && counts[7] == 1, "count16_many: %lld", (long long)done);
+    NO_ALLOCATION("dlx_count16_many bad limit", done = dlx_count16_many(batch16, 8, 256, 0, 0, counts, NULL));
+    CHECK(done == DLX_ERR_ARG, "count16_many limit 0: %lld", (long long)done);
     for (int code = -8; code <= 1; code++) NO_ALLOCATION("dlx_strerror", text = dlx_strerror(code));
     (void)text;
 

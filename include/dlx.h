@@ -311,6 +311,110 @@ int dlx_canon9(const char *puzzle, char *canon);
 int64_t dlx_count9(const char *puzzle, int64_t limit, int64_t max_ms);
 
 /**
+ * Solves `n` 9x9 puzzles in one call, each exactly as `dlx_solve9_within` would, for callers
+ * whose cost per call matters (an easy puzzle takes a few microseconds, about what a call
+ * from Python's ctypes costs).
+ *
+ * `puzzles`: `n` records of `stride` bytes each, back to back (record k at
+ * `puzzles + k * stride`). A record is read as `dlx_solve9` reads text, up to its first NUL
+ * or its end, whichever comes first: with `stride` 81 the puzzles are 81 cells each with
+ * nothing between them; with `stride` 82 they can be `DLX9_OUT_LEN` arrays of C strings; a
+ * larger `stride` leaves room for whitespace (the rest of a record padded with NULs).
+ * `solutions`: `n * DLX9_OUT_LEN` (82) writable bytes: puzzle k's solution, 81 digits and a
+ * NUL, at `solutions + 82 * k`, written only when its status is `DLX_OK` (the others' bytes
+ * are left as they were). `max_ms_each`: a time limit for each puzzle, as for
+ * `dlx_solve9_within` (0: none), each measured from the start of its own solve, so the whole
+ * call may take up to `n` times it. `statuses`: `n` writable `int32_t`: puzzle k's status,
+ * what `dlx_solve9_within` would return for it: `DLX_OK`, `DLX_UNSOLVABLE`,
+ * `DLX_ERR_LENGTH`, `DLX_ERR_CELL` or `DLX_TIMEOUT`.
+ *
+ * Returns the number of puzzles solved (statuses `DLX_OK`), 0 to `n`; or, with nothing read
+ * or written, `DLX_ERR_NULL` (-2) when `puzzles`, `solutions` or `statuses` is NULL, or
+ * `DLX_ERR_ARG` (-5) when `n` is negative, `stride` below 1, `max_ms_each` negative or
+ * `n * stride` or `n * 82` beyond the address space. The same solutions as `dlx_solve9`, in
+ * order, on the calling thread; thread-safe (callers split a large batch between threads
+ * themselves), no allocation, the stack of `dlx_solve9`.
+ *
+ * # Safety
+ * `puzzles` is NULL or points to `n * stride` readable bytes; `solutions` is NULL or points
+ * to `n * 82` writable bytes, `statuses` is NULL or points to `n` writable `int32_t`, and
+ * neither overlaps `puzzles` or each other. No buffer may be written by another thread
+ * during the call.
+ */
+int64_t dlx_solve9_many(const char *puzzles,
+                        int64_t n,
+                        int64_t stride,
+                        char *solutions,
+                        int64_t max_ms_each,
+                        int32_t *statuses);
+
+/**
+ * `dlx_solve9_many` for 16x16 puzzles: `n` records of `stride` bytes, each read as
+ * `dlx_solve16` reads text (256 cells: `stride` 256 for bare cells); `solutions` holds
+ * `n * DLX16_OUT_LEN` (257) bytes, puzzle k's at `solutions + 257 * k`; statuses, time limits,
+ * results and errors as for `dlx_solve9_many`, each answer what `dlx_solve16_within` gives.
+ * About 166 KiB of stack, as `dlx_solve16`.
+ *
+ * # Safety
+ * As for `dlx_solve9_many`, with `n * 257` writable bytes at `solutions`.
+ */
+int64_t dlx_solve16_many(const char *puzzles,
+                         int64_t n,
+                         int64_t stride,
+                         char *solutions,
+                         int64_t max_ms_each,
+                         int32_t *statuses);
+
+/**
+ * Counts the solutions of `n` 9x9 puzzles in one call, each exactly as `dlx_count9` would,
+ * up to `limit`: the batch form of `dlx_count9`, as `dlx_solve9_many` is of `dlx_solve9`; and
+ * if asked, the first solution each count found, so that one search answers "which solution,
+ * and is it the only one?".
+ *
+ * `puzzles`, `n`, `stride` and `max_ms_each` as for `dlx_solve9_many`; `limit` at least 1.
+ * `counts`: `n` writable `int64_t`: puzzle k's answer, what `dlx_count9` would return for
+ * it: the number of solutions up to `limit`, or its negative status (`DLX_ERR_LENGTH`,
+ * `DLX_ERR_CELL`, `DLX_TIMEOUT`). `solutions`: NULL, or `n * DLX9_OUT_LEN` (82) writable
+ * bytes: for each puzzle counted 1 or more, the first solution its count found, 81 digits
+ * and a NUL at `solutions + 82 * k`; the slots of the others are left as they were. For a
+ * puzzle with exactly one solution that is the solution; with several, the same one on every
+ * call, though not necessarily the one `dlx_solve9` gives.
+ *
+ * Returns the number of puzzles counted (`counts` entries 0 or more), 0 to `n`; or, with
+ * nothing read or written, `DLX_ERR_NULL` (-2) when `puzzles` or `counts` is NULL, or
+ * `DLX_ERR_ARG` (-5) when `limit` is below 1 or as for `dlx_solve9_many`. Thread-safe, no
+ * allocation, the stack of `dlx_count9`.
+ *
+ * # Safety
+ * `puzzles` is NULL or points to `n * stride` readable bytes; `counts` is NULL or points to
+ * `n` writable `int64_t`; `solutions` is NULL or points to `n * 82` writable bytes; none
+ * overlaps another. No buffer may be written by another thread during the call.
+ */
+int64_t dlx_count9_many(const char *puzzles,
+                        int64_t n,
+                        int64_t stride,
+                        int64_t limit,
+                        int64_t max_ms_each,
+                        int64_t *counts,
+                        char *solutions);
+
+/**
+ * `dlx_count9_many` for 16x16 puzzles, each count what `dlx_count16` gives; records read as
+ * by `dlx_solve16_many`; `solutions` NULL or `n * DLX16_OUT_LEN` (257) bytes, puzzle k's first
+ * solution at `solutions + 257 * k`. About 166 KiB of stack, as `dlx_count16`.
+ *
+ * # Safety
+ * As for `dlx_count9_many`, with `n * 257` writable bytes at `solutions` when not NULL.
+ */
+int64_t dlx_count16_many(const char *puzzles,
+                         int64_t n,
+                         int64_t stride,
+                         int64_t limit,
+                         int64_t max_ms_each,
+                         int64_t *counts,
+                         char *solutions);
+
+/**
  * Makes a minimal 9x9 puzzle with exactly one solution from `seed`, in the layout
  * `dlx_solve9` reads: 81 cells, row-major, `1`..`9` a given and `.` a blank, then a NUL.
  *

@@ -305,6 +305,286 @@ unsafe fn count(
     }
 }
 
+/// The bytes of one puzzle of a batch: its record of `left` bytes, up to the first NUL (as a
+/// C string of those bytes would be read), one at a time so that a reader who stops early
+/// never touches the rest.
+struct RecordBytes {
+    next: *const u8,
+    left: usize,
+}
+
+impl Iterator for RecordBytes {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.left == 0 {
+            return None;
+        }
+        // SAFETY: `left` bytes from `next` are readable (see `batch`), and `left` is not 0.
+        let byte = unsafe { *self.next };
+        if byte == 0 {
+            self.left = 0;
+            return None;
+        }
+        self.left -= 1;
+        // SAFETY: at most one past the record's last byte.
+        self.next = unsafe { self.next.add(1) };
+        Some(byte)
+    }
+}
+
+/// The argument checks of a batch call and its loop: `puzzles` and `results` non-NULL, then
+/// `n` not negative, `stride` at least 1, `max_ms_each` not negative and both buffers within
+/// the address space, in that order; then `each` on every record in turn, with its own clock.
+/// Returns how many records `each` answered with `true`, or the first argument fault's code
+/// (nothing read or written then).
+///
+/// # Safety
+/// `puzzles` is NULL or points to `n * stride` readable bytes; `results` is NULL or has room
+/// for `n * per_result` bytes.
+unsafe fn batch<T>(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    max_ms_each: i64,
+    results: *mut T,
+    per_result: usize,
+    mut each: impl FnMut(RecordBytes, &mut dyn FnMut() -> bool, usize) -> bool,
+) -> i64 {
+    if puzzles.is_null() || results.is_null() {
+        return DLX_ERR_NULL.into();
+    }
+    let (Ok(n), Ok(stride @ 1..)) = (usize::try_from(n), usize::try_from(stride)) else {
+        return DLX_ERR_ARG.into();
+    };
+    if max_ms_each < 0 {
+        return DLX_ERR_ARG.into();
+    }
+    // Sizes past isize::MAX bytes cannot be the caller's buffers: a bad `n` or `stride`.
+    let fits = |each: usize| n.checked_mul(each).is_some_and(|bytes| bytes <= isize::MAX as usize);
+    if !fits(stride) || !fits(per_result) {
+        return DLX_ERR_ARG.into();
+    }
+    let mut answered = 0;
+    for k in 0..n {
+        // Each puzzle its own limit, as `dlx solve --time-limit` gives each line its own.
+        let mut expired = match expiry(max_ms_each) {
+            Ok(expired) => expired,
+            Err(code) => return code.into(), // not reached: `max_ms_each` was checked above
+        };
+        // SAFETY: record k lies inside the `n * stride` readable bytes of the contract.
+        let record = RecordBytes { next: unsafe { puzzles.cast::<u8>().add(k * stride) }, left: stride };
+        answered += i64::from(each(record, &mut expired, k));
+    }
+    answered
+}
+
+/// Solves `n` 9x9 puzzles in one call, each exactly as `dlx_solve9_within` would, for callers
+/// whose cost per call matters (an easy puzzle takes a few microseconds, about what a call
+/// from Python's ctypes costs).
+///
+/// `puzzles`: `n` records of `stride` bytes each, back to back (record k at
+/// `puzzles + k * stride`). A record is read as `dlx_solve9` reads text, up to its first NUL
+/// or its end, whichever comes first: with `stride` 81 the puzzles are 81 cells each with
+/// nothing between them; with `stride` 82 they can be `DLX9_OUT_LEN` arrays of C strings; a
+/// larger `stride` leaves room for whitespace (the rest of a record padded with NULs).
+/// `solutions`: `n * DLX9_OUT_LEN` (82) writable bytes: puzzle k's solution, 81 digits and a
+/// NUL, at `solutions + 82 * k`, written only when its status is `DLX_OK` (the others' bytes
+/// are left as they were). `max_ms_each`: a time limit for each puzzle, as for
+/// `dlx_solve9_within` (0: none), each measured from the start of its own solve, so the whole
+/// call may take up to `n` times it. `statuses`: `n` writable `int32_t`: puzzle k's status,
+/// what `dlx_solve9_within` would return for it: `DLX_OK`, `DLX_UNSOLVABLE`,
+/// `DLX_ERR_LENGTH`, `DLX_ERR_CELL` or `DLX_TIMEOUT`.
+///
+/// Returns the number of puzzles solved (statuses `DLX_OK`), 0 to `n`; or, with nothing read
+/// or written, `DLX_ERR_NULL` (-2) when `puzzles`, `solutions` or `statuses` is NULL, or
+/// `DLX_ERR_ARG` (-5) when `n` is negative, `stride` below 1, `max_ms_each` negative or
+/// `n * stride` or `n * 82` beyond the address space. The same solutions as `dlx_solve9`, in
+/// order, on the calling thread; thread-safe (callers split a large batch between threads
+/// themselves), no allocation, the stack of `dlx_solve9`.
+///
+/// # Safety
+/// `puzzles` is NULL or points to `n * stride` readable bytes; `solutions` is NULL or points
+/// to `n * 82` writable bytes, `statuses` is NULL or points to `n` writable `int32_t`, and
+/// neither overlaps `puzzles` or each other. No buffer may be written by another thread
+/// during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_solve9_many(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    solutions: *mut c_char,
+    max_ms_each: i64,
+    statuses: *mut i32,
+) -> i64 {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { solve_many(puzzles, n, stride, solutions, max_ms_each, statuses, |t, e| dlx_core::solve9_until(t, e)) }
+}
+
+/// `dlx_solve9_many` for 16x16 puzzles: `n` records of `stride` bytes, each read as
+/// `dlx_solve16` reads text (256 cells: `stride` 256 for bare cells); `solutions` holds
+/// `n * DLX16_OUT_LEN` (257) bytes, puzzle k's at `solutions + 257 * k`; statuses, time limits,
+/// results and errors as for `dlx_solve9_many`, each answer what `dlx_solve16_within` gives.
+/// About 166 KiB of stack, as `dlx_solve16`.
+///
+/// # Safety
+/// As for `dlx_solve9_many`, with `n * 257` writable bytes at `solutions`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_solve16_many(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    solutions: *mut c_char,
+    max_ms_each: i64,
+    statuses: *mut i32,
+) -> i64 {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { solve_many(puzzles, n, stride, solutions, max_ms_each, statuses, |t, e| dlx_core::solve16_until(t, e)) }
+}
+
+/// The body of `dlx_solve9_many` and `dlx_solve16_many`, whose solutions are N cells.
+///
+/// # Safety
+/// As for `dlx_solve9_many`, with `n * (N + 1)` writable bytes at `solutions`.
+unsafe fn solve_many<const N: usize>(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    solutions: *mut c_char,
+    max_ms_each: i64,
+    statuses: *mut i32,
+    solver: impl Fn(RecordBytes, &mut dyn FnMut() -> bool) -> Result<[u8; N], Error>,
+) -> i64 {
+    if statuses.is_null() {
+        return DLX_ERR_NULL.into();
+    }
+    // SAFETY: the contract's buffers; `batch` checks `solutions` and the sizes.
+    unsafe {
+        batch(puzzles, n, stride, max_ms_each, solutions, N + 1, |text, expired, k| {
+            let code = match solver(text, expired) {
+                // SAFETY: slot k of `n` slots of N + 1 bytes.
+                Ok(cells) => write_text(&cells, solutions.add(k * (N + 1))),
+                Err(e) => status(e),
+            };
+            // SAFETY: `statuses` has `n` writable entries; unaligned writes spare callers an
+            // alignment rule, as `dlx_target_max` does.
+            statuses.add(k).write_unaligned(code);
+            code == DLX_OK
+        })
+    }
+}
+
+/// Counts the solutions of `n` 9x9 puzzles in one call, each exactly as `dlx_count9` would,
+/// up to `limit`: the batch form of `dlx_count9`, as `dlx_solve9_many` is of `dlx_solve9`; and
+/// if asked, the first solution each count found, so that one search answers "which solution,
+/// and is it the only one?".
+///
+/// `puzzles`, `n`, `stride` and `max_ms_each` as for `dlx_solve9_many`; `limit` at least 1.
+/// `counts`: `n` writable `int64_t`: puzzle k's answer, what `dlx_count9` would return for
+/// it: the number of solutions up to `limit`, or its negative status (`DLX_ERR_LENGTH`,
+/// `DLX_ERR_CELL`, `DLX_TIMEOUT`). `solutions`: NULL, or `n * DLX9_OUT_LEN` (82) writable
+/// bytes: for each puzzle counted 1 or more, the first solution its count found, 81 digits
+/// and a NUL at `solutions + 82 * k`; the slots of the others are left as they were. For a
+/// puzzle with exactly one solution that is the solution; with several, the same one on every
+/// call, though not necessarily the one `dlx_solve9` gives.
+///
+/// Returns the number of puzzles counted (`counts` entries 0 or more), 0 to `n`; or, with
+/// nothing read or written, `DLX_ERR_NULL` (-2) when `puzzles` or `counts` is NULL, or
+/// `DLX_ERR_ARG` (-5) when `limit` is below 1 or as for `dlx_solve9_many`. Thread-safe, no
+/// allocation, the stack of `dlx_count9`.
+///
+/// # Safety
+/// `puzzles` is NULL or points to `n * stride` readable bytes; `counts` is NULL or points to
+/// `n` writable `int64_t`; `solutions` is NULL or points to `n * 82` writable bytes; none
+/// overlaps another. No buffer may be written by another thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_count9_many(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    limit: i64,
+    max_ms_each: i64,
+    counts: *mut i64,
+    solutions: *mut c_char,
+) -> i64 {
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        count_many(puzzles, n, stride, limit, max_ms_each, counts, solutions, |t, l, e| dlx_core::count9_first(t, l, e))
+    }
+}
+
+/// `dlx_count9_many` for 16x16 puzzles, each count what `dlx_count16` gives; records read as
+/// by `dlx_solve16_many`; `solutions` NULL or `n * DLX16_OUT_LEN` (257) bytes, puzzle k's first
+/// solution at `solutions + 257 * k`. About 166 KiB of stack, as `dlx_count16`.
+///
+/// # Safety
+/// As for `dlx_count9_many`, with `n * 257` writable bytes at `solutions` when not NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_count16_many(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    limit: i64,
+    max_ms_each: i64,
+    counts: *mut i64,
+    solutions: *mut c_char,
+) -> i64 {
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        count_many(puzzles, n, stride, limit, max_ms_each, counts, solutions, |t, l, e| {
+            dlx_core::count16_first(t, l, e)
+        })
+    }
+}
+
+/// The body of `dlx_count9_many` and `dlx_count16_many`, whose solutions are N cells.
+///
+/// # Safety
+/// As for `dlx_count9_many`, with `n * (N + 1)` writable bytes at `solutions` when not NULL.
+#[allow(clippy::too_many_arguments)]
+unsafe fn count_many<const N: usize>(
+    puzzles: *const c_char,
+    n: i64,
+    stride: i64,
+    limit: i64,
+    max_ms_each: i64,
+    counts: *mut i64,
+    solutions: *mut c_char,
+    counter: impl Fn(RecordBytes, u64, &mut dyn FnMut() -> bool) -> Result<(u64, Option<[u8; N]>), Error>,
+) -> i64 {
+    // The NULL checks come first, as in every call; then the limit, as `dlx_count9` has it.
+    if puzzles.is_null() || counts.is_null() {
+        return DLX_ERR_NULL.into();
+    }
+    let Ok(limit @ 1..) = u64::try_from(limit) else {
+        return DLX_ERR_ARG.into();
+    };
+    // `batch` checks `counts`' size; this, the solutions' (a negative `n` is ERR_ARG either way).
+    let room = usize::try_from(n).ok().and_then(|n| n.checked_mul(N + 1));
+    if !solutions.is_null() && room.is_none_or(|bytes| bytes > isize::MAX as usize) {
+        return DLX_ERR_ARG.into();
+    }
+    // SAFETY: the contract's buffers; `batch` checks the sizes.
+    unsafe {
+        batch(puzzles, n, stride, max_ms_each, counts, size_of::<i64>(), |text, expired, k| {
+            let answer = match counter(text, limit, expired) {
+                Ok((found, first)) => {
+                    if let (Some(cells), false) = (first, solutions.is_null()) {
+                        // SAFETY: slot k of `n` slots of N + 1 bytes.
+                        write_text(&cells, solutions.add(k * (N + 1)));
+                    }
+                    // At most `limit`, which came from an i64.
+                    found as i64
+                }
+                Err(e) => status(e).into(),
+            };
+            // SAFETY: `counts` has `n` writable entries; unaligned, as for the statuses.
+            counts.add(k).write_unaligned(answer);
+            answer >= 0
+        })
+    }
+}
+
 /// Writes `cells` and a NUL to `out`; returns DLX_OK.
 ///
 /// # Safety

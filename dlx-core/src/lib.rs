@@ -204,6 +204,59 @@ pub fn count9(
     Ok(sudoku::nine::search(&cells, limit, &mut Deadline::new(&mut expired))?.count)
 }
 
+/// [`count9`] that also gives the first solution the count found, as [`solve9`] writes
+/// solutions (`None` when the count is 0): one search answers "which solution, and is it the
+/// only one?". For a puzzle with exactly one solution it is that solution; with several, the
+/// same one on every call, though not necessarily the one [`solve9`] gives.
+///
+/// # Errors
+/// As [`count9`].
+///
+/// # Examples
+/// ```
+/// let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let (count, first) = dlx_core::count9_first(puzzle.bytes(), 2, || false)?;
+/// assert_eq!((count, first), (1, Some(dlx_core::solve9(puzzle.bytes())?)));
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn count9_first(
+    puzzle: impl IntoIterator<Item = u8>,
+    limit: u64,
+    mut expired: impl FnMut() -> bool,
+) -> Result<(u64, Option<[u8; CELLS9]>), Error> {
+    let mut cells = [0u8; CELLS9];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
+    let limit = error::count_limit(limit)?;
+    let found = sudoku::nine::search(&cells, limit, &mut Deadline::new(&mut expired))?;
+    let first = found.first.map(|solved| {
+        let mut text = [0u8; CELLS9];
+        sudoku::write(sudoku::Shape::NINE, &solved, &mut text);
+        text
+    });
+    Ok((found.count, first))
+}
+
+/// [`count16`] that also gives the first solution the count found, as [`count9_first`] does
+/// for 9x9 (for several solutions, not necessarily the one [`solve16`] gives).
+///
+/// # Errors
+/// As [`count16`].
+pub fn count16_first(
+    puzzle: impl IntoIterator<Item = u8>,
+    limit: u64,
+    mut expired: impl FnMut() -> bool,
+) -> Result<(u64, Option<[u8; CELLS16]>), Error> {
+    let mut cells = [0u8; CELLS16];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::SIXTEEN, &mut cells)?;
+    let mut space = MaybeUninit::<sudoku::Workspace16>::uninit();
+    let mut first = [0u8; CELLS16];
+    let deadline = &mut Deadline::new(&mut expired);
+    let count = sudoku::Workspace::count_keeping_first(&mut space, &cells, limit, deadline, Some(&mut first)).0?;
+    let mut text = [0u8; CELLS16];
+    sudoku::write(sudoku::Shape::SIXTEEN, &first, &mut text);
+    Ok((count, (count > 0).then_some(text)))
+}
+
 /// The canonical form of a 9x9 grid, for deduplication: two grids have the same form exactly
 /// when one is the other under a symmetry of the grid and a relabeling of its digits.
 ///

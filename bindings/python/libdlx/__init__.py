@@ -38,8 +38,8 @@ import time
 from typing import Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 __all__ = ["DlxError", "Unsolvable", "Timeout", "solve9", "solve16", "count9", "count16", "canon9", "target_max",
-           "solve_many", "count_many", "ExactCover", "version", "library_path", "DLX_OK", "DLX_UNSOLVABLE",
-           "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
+           "solve_many", "count_many", "solve_count_many", "ExactCover", "version", "library_path", "DLX_OK",
+           "DLX_UNSOLVABLE", "DLX_ERR_NULL", "DLX_ERR_LENGTH", "DLX_ERR_CELL", "DLX_ERR_ARG", "DLX_ERR_CAPACITY",
            "DLX_TIMEOUT", "DLX_FAULT_NONE", "DLX_FAULT_EMPTY", "DLX_FAULT_OUT_OF_RANGE", "DLX_FAULT_REPEATED",
            "DLX_FAULT_NO_PRIMARY", "DLX_FAULT_OPTIONS_FULL", "DLX_FAULT_ENTRIES_FULL", "DLX_FAULT_COLOR_ON_PRIMARY",
            "DLX_FAULT_NEGATIVE_COLOR", "DLX_FAULT_NEGATIVE_COST"]
@@ -326,43 +326,168 @@ def _side(text: bytes) -> int:
     return 9 if cells <= 81 else 16
 
 
+# The batch calls: a whole chunk of puzzles in one ctypes call, since a call costs about what an
+# easy 9x9 solve does.
+for _call in (_lib.dlx_solve9_many, _lib.dlx_solve16_many):
+    _call.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_char_p, ctypes.c_int64,
+                      ctypes.POINTER(ctypes.c_int32)]
+    _call.restype = ctypes.c_int64
+for _call in (_lib.dlx_count9_many, _lib.dlx_count16_many):
+    _call.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64,
+                      ctypes.POINTER(ctypes.c_int64), ctypes.c_char_p]
+    _call.restype = ctypes.c_int64
+# side: (cells, bytes a solution takes in the output, the solve and count batch calls)
+_MANY = {9: (DLX9_CELLS, DLX9_OUT_LEN, _lib.dlx_solve9_many, _lib.dlx_count9_many),
+          16: (256, DLX16_OUT_LEN, _lib.dlx_solve16_many, _lib.dlx_count16_many)}
+# Texts longer than this are answered one call each: padding a batch to them would cost more.
+_STRIDE_MAX = 4096
+_BLANKS = b" \t\r\n\0"
+
+
+def _error(code: int, text: bytes, side: int) -> DlxError:
+    """The DlxError the one-puzzle call raises for `code` on `text` (with the cell's place)."""
+    try:
+        _raise(code, text, side)
+    except DlxError as e:
+        return e
+    raise AssertionError("_raise returned")  # not reached
+
+
+def _run(side: int, buffer: bytes, n: int, stride: int, counting: bool, limit: int, max_ms: int,
+         first: bool = False) -> list:
+    """One batch call on `n` records of `stride` bytes in `buffer` (texts, padded with NULs
+    where shorter): the answers, as the one-puzzle calls give them; with `first`, counts as
+    (first solution or None, count)."""
+    cells, out_len, solve, count = _MANY[side]
+
+    def error(code: int, k: int) -> DlxError:
+        return _error(code, buffer[k * stride:(k + 1) * stride], side)
+    if counting:
+        counts = (ctypes.c_int64 * n)()
+        firsts = ctypes.create_string_buffer(n * out_len) if first else None
+        done = count(buffer, n, stride, limit, max_ms, counts, firsts)
+        if done < 0:
+            return [error(done, k) for k in range(n)]
+        values = list(counts)
+        if firsts is not None:
+            text = firsts.raw.decode("latin-1")
+            values = [(text[k * out_len:k * out_len + cells] if v > 0 else None, v) if v >= 0 else v
+                      for k, v in enumerate(values)]
+        return values if done == n else [v if type(v) is not int or v >= 0 else error(v, k)
+                                         for k, v in enumerate(values)]
+    out = ctypes.create_string_buffer(n * out_len)
+    statuses = (ctypes.c_int32 * n)()
+    done = solve(buffer, n, stride, out, max_ms, statuses)
+    if done < 0:
+        return [error(done, k) for k in range(n)]
+    text = out.raw.decode("latin-1")  # digits or letters where solved, NULs elsewhere
+    solutions = [text[k:k + cells] for k in range(0, n * out_len, out_len)]
+    if done == n:
+        return solutions
+    return [s if code == DLX_OK else error(code, k) for k, (s, code) in enumerate(zip(solutions, statuses))]
+
+
+def _chunk(chunk: list, counting: bool, limit: int, max_ms: int, first: bool = False) -> list:
+    """solve_many's or count_many's answers for `chunk`, in order: its puzzles grouped by size
+    into batch calls, each answer what solve9/solve16 (count9/count16) gives or raises; with
+    `first`, solve_count_many's."""
+    # The common case, puzzles of bare cells as str: one conversion for them all (texts of 256
+    # bytes only when none is a blank or NUL, so that every one has 256 cells).
+    # A limit of 0 is refused by dlx_count9 only after it read the puzzle, so a bad puzzle says
+    # what is wrong with it first: those counts go one call each, as below.
+    zero = counting and type(limit) is int and limit == 0
+    if chunk and not zero and set(map(type, chunk)) == {str} and len(set(map(len, chunk))) == 1 and \
+            len(chunk[0]) in (81, 256):
+        stride = len(chunk[0])
+        try:
+            joined = "".join(chunk).encode("ascii")
+        except UnicodeEncodeError:
+            joined = b""
+        if joined and (stride == 81 or joined.translate(None, _BLANKS) == joined):
+            try:
+                lim = _int64(limit, "limit") if counting else 0
+                ms = _int64(max_ms, "max_ms")
+            except DlxError:
+                return [DlxError(DLX_ERR_ARG) for _ in chunk]
+            return _run(9 if stride == 81 else 16, joined, len(chunk), stride, counting, lim, ms, first)
+    answers: list = [None] * len(chunk)
+    groups: Dict[Tuple[int, bool], List[int]] = {}
+    texts: List[bytes] = []
+    for k, puzzle in enumerate(chunk):
+        try:
+            text = _text(puzzle, 16)
+        except DlxError as e:
+            answers[k] = e
+            texts.append(b"")
+            continue
+        texts.append(text)
+        side = _side(text)
+        groups.setdefault((side, len(text) <= _STRIDE_MAX), []).append(k)
+    if not groups:
+        return answers
+    try:
+        lim = _int64(limit, "limit") if counting else 0
+        ms = _int64(max_ms, "max_ms")
+    except DlxError:
+        for ks in groups.values():
+            for k in ks:
+                answers[k] = DlxError(DLX_ERR_ARG)
+        return answers
+    for (side, batched), ks in groups.items():
+        if counting and lim == 0:
+            found = []
+            for k in ks:
+                try:
+                    found.append(_count(texts[k], side, lim, ms))
+                except DlxError as e:
+                    found.append(e)
+        elif batched:
+            stride = max(max(len(texts[k]) for k in ks), 1)
+            buffer = b"".join(texts[k].ljust(stride, b"\0") for k in ks)
+            found = _run(side, buffer, len(ks), stride, counting, lim, ms, first)
+        else:  # long texts, a call each
+            found = [a for k in ks for a in _run(side, texts[k], 1, len(texts[k]), counting, lim, ms, first)]
+        for k, answer in zip(ks, found):
+            answers[k] = answer
+    return answers
+
+
 def _map(call, items, threads: Optional[int]) -> list:
-    """`call` on every item, in order, on `threads` threads. Items go to the threads in chunks
-    (about 8 a thread), not one by one: a task costs tens of microseconds, an easy puzzle a few."""
+    """`call` on chunks of the items, in order, on `threads` threads: about 8 chunks a thread, so
+    that a slow chunk does not leave the other threads idle for long; one chunk on one thread."""
     items = list(items)
     workers = min(threads or os.cpu_count() or 1, len(items))
     if workers <= 1:
-        return [call(item) for item in items]
+        return call(items)
     size = -(-len(items) // (8 * workers))
     chunks = [items[k:k + size] for k in range(0, len(items), size)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        return [answer for chunk in pool.map(lambda chunk: [call(item) for item in chunk], chunks) for answer in chunk]
+        return [answer for answers in pool.map(call, chunks) for answer in answers]
 
 
 def solve_many(puzzles: Iterable[Text], max_ms: int = 0, threads: Optional[int] = None) -> List[Union[str, DlxError]]:
     """Solves every puzzle of `puzzles` (9x9 or 16x16, told apart by their count of cells) on
     `threads` threads (default: one per core; the calls release the GIL), and returns the
     answers in input order: the solution, or the DlxError (Unsolvable, Timeout, ...) that
-    puzzle raised, so one bad puzzle does not end the run."""
-    def one(puzzle):
-        try:
-            text = _text(puzzle, 16)
-            return _solve(text, _side(text), max_ms)
-        except DlxError as e:
-            return e
-    return _map(one, puzzles, threads)
+    puzzle raised, so one bad puzzle does not end the run. `max_ms` limits each puzzle (0: no
+    limit). Each thread answers its chunk of puzzles in one library call."""
+    return _map(lambda chunk: _chunk(chunk, False, 0, max_ms), puzzles, threads)
 
 
 def count_many(puzzles: Iterable[Text], limit: int = 2, max_ms: int = 0, threads: Optional[int] = None) -> List[Union[int, DlxError]]:
     """Counts the solutions of every puzzle up to `limit` as solve_many solves them: the counts
-    (or the DlxError raised) in input order."""
-    def one(puzzle):
-        try:
-            text = _text(puzzle, 16)
-            return _count(text, _side(text), limit, max_ms)
-        except DlxError as e:
-            return e
-    return _map(one, puzzles, threads)
+    (or the DlxError raised) in input order; `max_ms` limits each puzzle."""
+    return _map(lambda chunk: _chunk(chunk, True, limit, max_ms), puzzles, threads)
+
+
+def solve_count_many(puzzles: Iterable[Text], limit: int = 2, max_ms: int = 0,
+                     threads: Optional[int] = None) -> List[Union[Tuple[Optional[str], int], DlxError]]:
+    """count_many and a solution in one search a puzzle (about the cost of the count alone):
+    for each puzzle `(solution, count)`, the first solution the count found (None when the
+    count is 0) and the count up to `limit`, or the DlxError count_many gives. With `limit=2`
+    this answers "which solution, and is it the only one?"; where a puzzle has several, the
+    solution is one of them (the same on every call, not necessarily solve_many's)."""
+    return _map(lambda chunk: _chunk(chunk, True, limit, max_ms, True), puzzles, threads)
 
 
 def target_max(grid: Sequence[int], max_ms: int = 0) -> Tuple[int, List[int]]:

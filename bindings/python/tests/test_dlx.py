@@ -380,6 +380,132 @@ def test_solve_many_and_count_many_keep_input_order_on_threads():
     assert isinstance(timed[0], dlx.Timeout)
 
 
+def one_by_one(puzzle, counting, limit, max_ms):
+    """What solve9/solve16 (count9/count16) give for one puzzle of a batch, or raise."""
+    try:
+        if counting:
+            return (dlx.count9 if dlx._side(dlx._text(puzzle, 16)) == 9 else dlx.count16)(puzzle, limit, max_ms)
+        return (dlx.solve9 if dlx._side(dlx._text(puzzle, 16)) == 9 else dlx.solve16)(puzzle, max_ms)
+    except dlx.DlxError as e:
+        return e
+
+
+def described(answers):
+    return [(type(a).__name__, a.code, a.row, a.column) if isinstance(a, dlx.DlxError) else a for a in answers]
+
+
+def test_batches_answer_every_kind_of_puzzle_as_the_one_puzzle_calls_do():
+    # One library call a chunk (dlx_solve9_many and the like): bare cells, grids with line
+    # ends, bytes, NULs, bad bytes (with their place), wrong lengths, mixed sizes, on 1 to 4
+    # threads, with good and bad limits; each answer what the one-puzzle call gives.
+    nine = data("sudoku9/norvig-top95-95.txt").split()[0]
+    sixteen = data("sudoku16/gecode-janko-55.txt").split()[0]
+    lined = "\n".join(nine[k:k + 9] for k in range(0, 81, 9))
+    odd = [nine, sixteen, lined, "11" + "." * 79, "x", "", nine[:40] + "\u00e9" + nine[41:], b"1" * 81,
+           bytearray(nine.encode()), nine + "\0zz", " " * 300 + nine, sixteen[:100] + " " + sixteen[100:],
+           "-" * 255 + "\u00e9", "A" * 5000, nine.replace(".", " "), sixteen[:200] + "Z" + sixteen[201:]]
+    for threads in (1, 2, 4):
+        for max_ms in (0, 60000, -1, 2 ** 63):
+            want = [one_by_one(p, False, 0, max_ms) for p in odd]
+            assert described(dlx.solve_many(odd, max_ms=max_ms, threads=threads)) == described(want)
+            for limit in (1, 2, 0, -5, 2 ** 70):
+                want = [one_by_one(p, True, limit, max_ms) for p in odd]
+                got = dlx.count_many(odd, limit=limit, max_ms=max_ms, threads=threads)
+                assert described(got) == described(want), (threads, max_ms, limit)
+    # Chunks of bare cells only (the batch's fast path), one bad among them.
+    for puzzles in ([nine] * 50 + ["1" + nine[1:]] + [nine] * 9, [sixteen] * 30 + [sixteen[:-1] + "Q"]):
+        for threads in (1, 3):
+            assert described(dlx.solve_many(puzzles, threads=threads)) == \
+                described([one_by_one(p, False, 0, 0) for p in puzzles])
+            assert described(dlx.count_many(puzzles, threads=threads)) == \
+                described([one_by_one(p, True, 2, 0) for p in puzzles])
+    assert dlx.solve_many([]) == [] and dlx.count_many([]) == []
+    for bad in ("1", None, 1.5, True):
+        with pytest.raises(TypeError):
+            dlx.solve_many([nine], max_ms=bad)
+        with pytest.raises(TypeError):
+            dlx.count_many([nine], limit=bad)
+    with pytest.raises(TypeError):
+        dlx.solve_many([nine, 5])
+
+
+def valid_9(puzzle, grid):
+    assert len(grid) == 81 and set(grid) <= set("123456789")
+    for u in range(9):
+        row = {grid[u * 9 + k] for k in range(9)}
+        col = {grid[k * 9 + u] for k in range(9)}
+        box = {grid[((u // 3) * 3 + k // 3) * 9 + (u % 3) * 3 + k % 3] for k in range(9)}
+        assert len(row) == len(col) == len(box) == 9
+    assert all(p in "-.0" or p == g for p, g in zip(puzzle, grid))
+
+
+def test_solve_count_many_gives_count_many_and_a_solution_from_one_search():
+    # Unique, several and no solutions, both sizes, bad texts: the count and errors are
+    # count_many's; the solution is solve_many's where it is the only one, else a valid one.
+    puzzles = (data("sudoku9/serg-benchmark-first1000-1000.txt").split()[:150]
+               + data("sudoku9/forum-hardest-1106-375.txt").split()[:50]
+               + data("sudoku16/lloyd-amos-acs-general-1900.txt").split()[1000:1100]
+               + ["11" + "." * 79, "x", "." * 81, "\n".join(["." * 9] * 9), "-" * 255 + "A" * 2])
+    for limit, threads in ((2, 2), (1, 1), (5, 3)):
+        both = dlx.solve_count_many(puzzles, limit=limit, threads=threads)
+        counts = dlx.count_many(puzzles, limit=limit, threads=threads)
+        solutions = dlx.solve_many(puzzles, threads=threads)
+        assert described([b if isinstance(b, dlx.DlxError) else b[1] for b in both]) == described(counts)
+        for puzzle, answer, count, solution in zip(puzzles, both, counts, solutions):
+            if isinstance(answer, dlx.DlxError):
+                continue
+            first = answer[0]
+            if count == 0:
+                assert first is None and isinstance(solution, dlx.Unsolvable)
+            elif count == 1 and limit > 1:
+                assert first == solution
+            else:
+                cells = "".join(puzzle.split())
+                (valid_9 if len(first) == 81 else valid_16)(cells, first)
+    assert sum(1 for c in counts if c == 5) > 100 and sum(1 for c in counts if c == 1) > 50
+    timed = dlx.solve_count_many(sparse(["." * 81], 0), limit=10 ** 6, max_ms=1)
+    assert isinstance(timed[0], dlx.Timeout)
+    assert described(dlx.solve_count_many(["x", "." * 81], limit=0)) == \
+        described(dlx.count_many(["x", "." * 81], limit=0))
+
+
+def sparse(puzzles, keep):
+    """Each puzzle with only its first `keep` givens: far more solutions than anything counts."""
+    out = []
+    for puzzle in puzzles:
+        kept, cells = 0, []
+        for c in puzzle:
+            given = c not in ".-0"
+            kept += given
+            cells.append(c if given and kept <= keep else ".")
+        out.append("".join(cells))
+    return out
+
+
+def test_max_ms_holds_for_each_puzzle_of_a_batch_of_either_size():
+    # Near-empty grids from the puzzle files, counted to a million solutions (no machine finds
+    # so many in a millisecond; they have far more) past 1 ms: every one times out, on the
+    # batch path of both sizes.
+    for name in ("sudoku9/royle-17clue-every20th-2458.txt", "sudoku16/goomii17-hexasudoku-3000.txt"):
+        puzzles = sparse(data(name).split()[:10], 4)
+        for threads in (1, 2):
+            counts = dlx.count_many(puzzles, limit=10 ** 6, max_ms=1, threads=threads)
+            assert all(isinstance(c, dlx.Timeout) for c in counts), (name, described(counts))
+        assert dlx.count_many(puzzles[:3], limit=3) == [3, 3, 3]  # the same puzzles, no limit: counted
+    # Solves: the climbed 16x16 grids take the search tens of milliseconds each to prove
+    # unsolvable; within 1 ms they time out, without a limit they are unsolvable.
+    climbed = data("sudoku16/climbed-unsolvable-20.txt").split()[:6]
+    assert all(isinstance(a, dlx.Timeout) for a in dlx.solve_many(climbed, max_ms=1))
+    assert all(isinstance(a, dlx.Unsolvable) for a in dlx.solve_many(climbed[:2]))
+    # 9x9 solves finish in microseconds, mostly before the first look at the clock: each
+    # answer is the known solution or a timeout, and a bad limit reaches every puzzle.
+    puzzles = data("sudoku9/forum-hardest-1106-375.txt").split()[:100]
+    solutions = data("sudoku9/forum-hardest-1106-375.solutions.txt").split()[:100]
+    for answer, solution in zip(dlx.solve_many(puzzles, max_ms=1), solutions):
+        assert answer == solution or isinstance(answer, dlx.Timeout)
+    assert all(a.code == dlx.DLX_ERR_ARG for a in dlx.solve_many(puzzles, max_ms=-1))
+
+
 # --- ExactCover: the general exact cover ---------------------------------------------------
 
 def covers_by_brute_force(primary, secondary, options):

@@ -40,6 +40,9 @@ def test_the_dask_recipe_answers_every_puzzle_of_every_file(venv, tmp_path):
             expected[name] = [(s, "1") for s in read(stem + ".solutions.txt")[:n]]
         else:
             expected[name] = [(None, c) for c in read(stem + ".nsol.txt")[:n]]
+    # Lines without one answer: no solution, not a puzzle, several solutions.
+    odd = ["11" + "." * 79, "x" * 81, "." * 81]
+    (inputs / "odd.txt").write_text("".join(p + "\n" for p in odd))
     script = tmp_path / "recipe.py"
     script.write_text(doc_block("docs/scaling.md", "dask-recipe"))
     outputs = tmp_path / "answers"
@@ -49,7 +52,12 @@ def test_the_dask_recipe_answers_every_puzzle_of_every_file(venv, tmp_path):
     # One output file per input file, of the same name, each line ended.
     names = sorted(files)
     answered = sorted(glob.glob(str(outputs / "*.txt")))
-    assert [os.path.basename(path) for path in answered] == [name + ".txt" for name in names], answered
+    assert [os.path.basename(path) for path in answered] == sorted(name + ".txt" for name in names + ["odd"]), answered
+    unsolvable, invalid, several = open(str(outputs / "odd.txt")).read().split("\n")[:3]
+    assert unsolvable == "unsolvable 0" and invalid.startswith("error: a cell holds something other")
+    grid, count = several.split()
+    assert count == "2" and all(len(set(grid[r * 9:r * 9 + 9])) == 9 for r in range(9)), several
+    answered = [path for path in answered if not path.endswith("odd.txt")]
     total = 0
     for name, path in zip(names, answered):
         text = open(path).read()
