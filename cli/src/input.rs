@@ -150,7 +150,8 @@ pub struct Lines {
 pub enum Layout {
     /// Told apart line by line: a puzzle a line, grids of lines, CSV.
     Auto,
-    /// Each line is a whole puzzle, never a grid's row; `,` separates cells as a space does.
+    /// Each line is a whole puzzle, never a grid's row (16 cells: a 4x4 puzzle, not a row of
+    /// a 16x16 grid); `,` separates cells as a space does.
     Line,
     /// As auto, but `,` separates cells as a space does (grid rows such as `5,3,0,0,7,...`):
     /// no line is CSV.

@@ -1231,6 +1231,16 @@ fn the_layout_flag_settles_what_auto_detection_cannot() {
     let run = dlx(&["count", "--layout", "line"], &plain);
     assert!(text(&run.stderr).contains("-:9: 9 cells, not 81 or 256"), "{}", text(&run.stderr));
     assert_eq!(text(&dlx(&["count", "--layout", "grid"], &plain).stdout), "1\n");
+    // 4x4 X-Sudoku puzzles a line of 16 cells each: auto takes the lines for rows of a 16x16
+    // grid; line layout takes each whole. Their count by backtracking.
+    let units = variant_units(4, &box_map(4, 2, 2), true, None);
+    let four = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let want = format!("{}\n", backtrack(4, &units, &four, 100, None).0).repeat(2);
+    let fours = "1...............\n".repeat(2);
+    let run = dlx(&["count", "--limit", "100", "--diagonals"], &fours);
+    assert!(text(&run.stderr).contains("-:1: 32 cells: not a square grid"), "{}", text(&run.stderr));
+    let run = dlx(&["count", "--limit", "100", "--diagonals", "--layout", "line"], &fours);
+    assert_eq!(text(&run.stdout), want);
     // canon takes the flag too; and a CSV header goes in every file, not only the first.
     let canon = text(&dlx(&["canon"], &format!("{puzzle}\n")).stdout);
     let file = scratch("upper.csv", &csv);

@@ -856,15 +856,26 @@ def _boxes(side: int) -> List[List[int]]:
     return [[r // a * a + c // b for c in range(side)] for r in range(side)]
 
 
+def _cell_count(puzzle: Text) -> int:
+    """The cells of a puzzle text as the library counts them: up to a NUL, whitespace aside
+    (0 for what is no text: _text says so)."""
+    if isinstance(puzzle, str):
+        return sum(1 for c in puzzle.split("\0", 1)[0] if c not in " \t\r\n")
+    if isinstance(puzzle, (bytes, bytearray)):
+        return len(bytes(puzzle).split(b"\0", 1)[0].translate(None, b" \t\r\n"))
+    _text(puzzle, 9)
+    return 0
+
+
 def _variant(puzzle: Text, regions: Optional[RegionMap], diagonals: bool, extra: Optional[RegionMap], limit: int,
              max_ms: int) -> Tuple[int, str]:
     """dlx_variant_solve: the count up to `limit` and the first solution ("" for none)."""
     if regions is None:
-        text = _text(puzzle, 9)
-        cells = len(text.split(b"\0", 1)[0].translate(None, b" \t\r\n"))
+        cells = _cell_count(puzzle)
         side = int(round(cells ** 0.5))
         if not 4 <= side <= 25 or side * side != cells:
             raise DlxError(DLX_ERR_LENGTH, detail="%d cells are no square grid of side 4 to 25" % cells)
+        text = _text(puzzle, side)
         rows = _boxes(side)
     else:
         rows = _rows("regions", regions)

@@ -274,6 +274,12 @@ def test_bad_input_raises_dlx_error_with_the_status_text():
         dlx.solve_variant("7" + "." * 35)  # 7 is no digit of a 6x6 grid
     assert (e.value.code, e.value.row, e.value.column) == (dlx.DLX_ERR_CELL, 1, 1)
     with pytest.raises(dlx.DlxError) as e:
+        dlx.solve_variant("." * 7 + "\u00e9" + "." * 28)  # not ASCII, in a 6x6 grid
+    assert (e.value.code, e.value.row, e.value.column) == (dlx.DLX_ERR_CELL, 2, 2)
+    with pytest.raises(dlx.DlxError) as e:
+        dlx.solve_variant("." * 30)
+    assert e.value.code == dlx.DLX_ERR_LENGTH and "30 cells" in str(e.value)
+    with pytest.raises(dlx.DlxError) as e:
         dlx.solve_variant("." * 80, rows_of(9, boxes(9, 3, 3)))
     assert e.value.code == dlx.DLX_ERR_LENGTH
     with pytest.raises(dlx.DlxError) as e:
@@ -300,6 +306,8 @@ def test_bad_input_raises_dlx_error_with_the_status_text():
         with pytest.raises(dlx.DlxError) as e:
             dlx.count_variant("." * 16, limit=limit, max_ms=max_ms)
         assert e.value.code == dlx.DLX_ERR_ARG
+    with pytest.raises(TypeError):
+        dlx.solve_variant(16)
     with pytest.raises(TypeError):
         dlx.solve_variant("." * 16, regions=42)
     with pytest.raises(TypeError):
