@@ -1,5 +1,5 @@
 /*
- * HDU 4069 "Squiggly Sudoku" judge program on libdlx's general exact cover.
+ * HDU 4069 "Squiggly Sudoku" judge program on libdlx's Sudoku variants (dlx_variant_solve).
  *
  * A 9x9 Sudoku whose nine regions are not boxes but any nine connected pieces of nine cells,
  * drawn by walls. Say whether the puzzle has no solution, several, or exactly one, and print
