@@ -1192,6 +1192,9 @@ fn map_and_variant_faults_name_file_line_and_column() {
     assert_eq!(text(&run.stdout).lines().skip(1).collect::<Vec<_>>(), ["invalid", "invalid"]);
     assert!(stderr.contains("-:2: row 1, column 4: a cell holds something other"), "{stderr}");
     assert!(stderr.contains("-:3: 35 cells, not 36"), "{stderr}");
+    // A time limit holds for variants too: all the 25x25 X-Sudoku grids cannot be counted in 1 ms.
+    let run = dlx(&["count", "--limit", "1000000000", "--time-limit", "1", "--diagonals"], &".".repeat(625));
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), "timeout\n".into()));
     let run = dlx(&["solve", "--diagonals"], &".".repeat(50));
     assert!(text(&run.stderr).contains("-:1: 50 cells: not a square grid of side 4 to 25"), "{}", text(&run.stderr));
     let help = text(&dlx(&["solve", "--help"], "").stdout);
