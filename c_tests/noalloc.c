@@ -278,5 +278,46 @@ int main(int argc, char **argv) {
     NO_ALLOCATION("dlx_problem_cost, NULL", cost = dlx_problem_cost(NULL));
     CHECK(cost == DLX_ERR_NULL, "cost of NULL: %lld", (long long)cost);
 
+    /* Variants: 9x9 boxes as a region map, with diagonals and four windoku windows, a 6x6 of
+     * 2x3 boxes, and every error path, in memory allocated before the window. */
+    static _Alignas(16) unsigned char variant_memory[1 << 18];
+    int32_t boxes[81], windows[81], six[36];
+    for (int c = 0; c < 81; c++) {
+        int r = c / 9, k = c % 9;
+        boxes[c] = r / 3 * 3 + k / 3;
+        windows[c] = (r % 4 != 0 && k % 4 != 0) ? (r / 4) * 2 + k / 4 : -1;
+    }
+    for (int c = 0; c < 36; c++) six[c] = c / 6 / 2 * 2 + c % 6 / 3;
+    size_t vsize = 0;
+    NO_ALLOCATION("dlx_variant_size", vsize = dlx_variant_size(9, 4));
+    CHECK(vsize > 0 && vsize <= sizeof variant_memory, "variant size %zu", vsize);
+    NO_ALLOCATION("dlx_variant_size out of range", size = dlx_variant_size(26, 0));
+    CHECK(size == 0, "variant size of 26: %zu", size);
+    char vout[DLX9_OUT_LEN], empty9[82], empty6[37];
+    for (int c = 0; c < 81; c++) empty9[c] = '.';
+    empty9[81] = '\0';
+    for (int c = 0; c < 36; c++) empty6[c] = '.';
+    empty6[36] = '\0';
+    NO_ALLOCATION("dlx_variant_solve", found = dlx_variant_solve(variant_memory, vsize, 9, boxes, 0, NULL, empty9, vout, 2, 0));
+    CHECK(found == 2, "variant, empty 9x9: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve windoku X",
+                  found = dlx_variant_solve(variant_memory, vsize, 9, boxes, 1, windows, empty9, vout, 1, 60000));
+    CHECK(found == 1, "variant, windoku X: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve 6x6", found = dlx_variant_solve(variant_memory, vsize, 6, six, 0, NULL, empty6, vout, 1, 0));
+    CHECK(found == 1, "variant, 6x6: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve timeout",
+                  found = dlx_variant_solve(variant_memory, vsize, 9, boxes, 0, NULL, empty9, vout, INT64_MAX, 1));
+    CHECK(found == DLX_TIMEOUT, "variant timeout: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve NULL", found = dlx_variant_solve(NULL, vsize, 9, boxes, 0, NULL, empty9, vout, 1, 0));
+    CHECK(found == DLX_ERR_NULL, "variant NULL: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve bad map", found = dlx_variant_solve(variant_memory, vsize, 9, windows, 0, NULL, empty9, vout, 1, 0));
+    CHECK(found == DLX_ERR_ARG, "variant bad map: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve capacity", found = dlx_variant_solve(variant_memory, 64, 9, boxes, 0, NULL, empty9, vout, 1, 0));
+    CHECK(found == DLX_ERR_CAPACITY, "variant capacity: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve bad byte", found = dlx_variant_solve(variant_memory, vsize, 9, boxes, 0, NULL, "x", vout, 1, 0));
+    CHECK(found == DLX_ERR_CELL, "variant bad byte: %lld", (long long)found);
+    NO_ALLOCATION("dlx_variant_solve short", found = dlx_variant_solve(variant_memory, vsize, 9, boxes, 0, NULL, "12", vout, 1, 0));
+    CHECK(found == DLX_ERR_LENGTH, "variant short: %lld", (long long)found);
+
     return report("noalloc");
 }

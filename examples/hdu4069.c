@@ -1,5 +1,5 @@
 /*
- * HDU 4069 "Squiggly Sudoku" judge program on libdlx's general exact cover.
+ * HDU 4069 "Squiggly Sudoku" judge program on libdlx's Sudoku variants (dlx_variant_solve).
  *
  * A 9x9 Sudoku whose nine regions are not boxes but any nine connected pieces of nine cells,
  * drawn by walls. Say whether the puzzle has no solution, several, or exactly one, and print
@@ -11,12 +11,11 @@
  * solution as digits.
  *
  * Mapping: the regions are found by flooding the grid across the sides that carry no wall
- * (a wall on either cell's side separates them). Then it is the Sudoku exact cover: 324
- * primary items (a cell is filled; a row, a column, a region holds a digit) and an option for
- * each digit a cell may hold (only its given digit if it has one), searched with
- * dlx_problem_search for at most two solutions. Walls that do not cut the grid into nine
- * regions of nine cells are reported on standard error and the case gets no answer (exit
- * status 1); input it cannot read gives exit status 2.
+ * (a wall on either cell's side separates them); the region map and the digits go to
+ * dlx_variant_solve, libdlx's Sudoku with any regions, which counts to two and gives the first
+ * solution. Walls that do not cut the grid into nine regions of nine cells are reported on
+ * standard error and the case gets no answer (exit status 1); input it cannot read gives exit
+ * status 2.
  *
  *   cc -Iinclude examples/hdu4069.c target/release/libdlx.a -o hdu4069
  */
@@ -28,21 +27,8 @@
 
 enum { UP = 16, RIGHT = 32, DOWN = 64, LEFT = 128 };
 
-/* The first solution's options, copied out of the visitor. */
-struct first {
-    int32_t options[81];
-    int32_t count;
-};
-
-static int keep_first(void *context, const int32_t *options, int32_t count) {
-    struct first *f = context;
-    if (f->count == 0)
-        for (int32_t k = 0; k < count && k < 81; k++) f->options[f->count++] = options[k];
-    return 0;
-}
-
 /* Gives every cell of `cell`'s region the number `r` (a depth-first flood); returns how many. */
-static int flood(const int *value, int *region, int cell, int r) {
+static int flood(const int *value, int32_t *region, int cell, int r) {
     static const int wall[4] = {UP, RIGHT, DOWN, LEFT}, facing[4] = {DOWN, LEFT, UP, RIGHT};
     static const int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
     int stack[81], top = 0, size = 0;
@@ -65,11 +51,13 @@ static int flood(const int *value, int *region, int cell, int r) {
 int main(void) {
     int t, failed = 0;
     if (scanf("%d", &t) != 1) return 2;
-    size_t size = dlx_problem_size(324, 729, 4 * 729);
+    /* No extra units; the memory is reused by every case. */
+    size_t size = dlx_variant_size(9, 0);
     void *memory = NULL;
     if (size == 0 || posix_memalign(&memory, DLX_PROBLEM_ALIGN, size) != 0) return 2;
     for (int k = 1; k <= t; k++) {
-        int value[81], region[81], regions = 0, sizes_ok = 1;
+        int value[81], regions = 0, sizes_ok = 1;
+        int32_t region[81];
         for (int c = 0; c < 81; c++) {
             if (scanf("%d", &value[c]) != 1 || value[c] < 0) return 2;
             region[c] = -1;
@@ -81,23 +69,14 @@ int main(void) {
             failed = 1;
             continue;
         }
-        dlx_problem *problem = dlx_problem_init(memory, size, 324, 0, 729, 4 * 729);
-        if (!problem) return 2;
-        int32_t cell_of[729], digit_of[729], options = 0;
+        char puzzle[82], solution[82];
         for (int c = 0; c < 81; c++) {
             int given = value[c] & 15;
             if (given > 9) return 2;
-            for (int d = 1; d <= 9; d++) {
-                if (given && d != given) continue;
-                int32_t items[4] = {c, 81 + (c / 9) * 9 + d - 1, 162 + (c % 9) * 9 + d - 1,
-                                    243 + region[c] * 9 + d - 1};
-                if (dlx_problem_add(problem, items, 4) < 0) return 2;
-                cell_of[options] = c;
-                digit_of[options++] = d;
-            }
+            puzzle[c] = (char)('0' + given);
         }
-        struct first f = {{0}, 0};
-        int64_t found = dlx_problem_search(problem, 2, 0, keep_first, &f);
+        puzzle[81] = '\0';
+        int64_t found = dlx_variant_solve(memory, size, 9, region, 0, NULL, puzzle, solution, 2, 0);
         if (found < 0) return 2;
         printf("Case %d:\n", k);
         if (found == 0) {
@@ -105,9 +84,7 @@ int main(void) {
         } else if (found > 1) {
             printf("Multiple Solutions\n");
         } else {
-            char grid[81];
-            for (int32_t j = 0; j < f.count; j++) grid[cell_of[f.options[j]]] = (char)('0' + digit_of[f.options[j]]);
-            for (int r = 0; r < 9; r++) printf("%.9s\n", grid + r * 9);
+            for (int r = 0; r < 9; r++) printf("%.9s\n", solution + r * 9);
         }
     }
     free(memory);

@@ -196,3 +196,52 @@ fn the_generators_never_allocate() {
         }
     }
 }
+
+#[test]
+fn the_variant_calls_never_allocate() {
+    let boxes: Vec<i32> = (0..81).map(|c| c / 9 / 3 * 3 + c % 9 / 3).collect();
+    let windows: Vec<i32> = (0..81)
+        .map(|c| {
+            let (r, k) = (c / 9, c % 9);
+            if r % 4 != 0 && k % 4 != 0 { r / 4 * 2 + k / 4 } else { -1 }
+        })
+        .collect();
+    let six: Vec<i32> = (0..36).map(|c| c / 6 / 2 * 2 + c % 6 / 3).collect();
+    let (size, n) = counted(|| dlx_variant_size(9, 4));
+    assert!(size > 0 && n == 0, "dlx_variant_size: {size}, {n} allocations");
+    assert_eq!(counted(|| dlx_variant_size(26, 0)), (0, 0));
+    // Aligned to DLX_PROBLEM_ALIGN inside a buffer allocated before any window.
+    let mut buffer = vec![0u8; size + DLX_PROBLEM_ALIGN];
+    let skip = buffer.as_ptr().align_offset(DLX_PROBLEM_ALIGN);
+    let memory = buffer[skip..].as_mut_ptr().cast::<core::ffi::c_void>();
+    let (empty9, empty6) = (format!("{}\0", ".".repeat(81)), format!("{}\0", ".".repeat(36)));
+    let mut out = [0 as c_char; DLX9_OUT_LEN];
+    let out = out.as_mut_ptr();
+    let null = core::ptr::null::<i32>();
+    // (what, memory size, side, regions, diagonals, extra, text, limit, max_ms, status)
+    type Case<'a> = (&'a str, usize, c_int, *const i32, c_int, *const i32, &'a str, i64, i64, i64);
+    let cases: [Case; 9] = [
+        ("9x9 boxes", size, 9, boxes.as_ptr(), 0, null, &empty9, 2, 0, 2),
+        ("windoku X", size, 9, boxes.as_ptr(), 1, windows.as_ptr(), &empty9, 1, 60_000, 1),
+        ("6x6", size, 6, six.as_ptr(), 0, null, &empty6, 1, 0, 1),
+        ("timeout", size, 9, boxes.as_ptr(), 0, null, &empty9, i64::MAX, 1, DLX_TIMEOUT.into()),
+        ("bad map", size, 9, windows.as_ptr(), 0, null, &empty9, 1, 0, DLX_ERR_ARG.into()),
+        ("limit 0", size, 9, boxes.as_ptr(), 0, null, &empty9, 0, 0, DLX_ERR_ARG.into()),
+        ("capacity", 64, 9, boxes.as_ptr(), 0, null, &empty9, 1, 0, DLX_ERR_CAPACITY.into()),
+        ("bad byte", size, 9, boxes.as_ptr(), 0, null, "x\0", 1, 0, DLX_ERR_CELL.into()),
+        ("short", size, 9, boxes.as_ptr(), 0, null, "12\0", 1, 0, DLX_ERR_LENGTH.into()),
+    ];
+    for (what, bytes, side, regions, diagonals, extra, text, limit, max_ms, want) in cases {
+        // SAFETY: `memory` has `size` aligned bytes, the maps `side * side` ints, the texts a
+        // NUL, `out` DLX9_OUT_LEN bytes (enough for 81 cells and the NUL).
+        let (rc, n) = counted(|| unsafe {
+            dlx_variant_solve(memory, bytes, side, regions, diagonals, extra, text.as_ptr().cast(), out, limit, max_ms)
+        });
+        assert_eq!((rc, n), (want, 0), "dlx_variant_solve, {what}");
+    }
+    // SAFETY: NULL memory is allowed and answered with DLX_ERR_NULL.
+    let (rc, n) = counted(|| unsafe {
+        dlx_variant_solve(core::ptr::null_mut(), size, 9, boxes.as_ptr(), 0, null, empty9.as_ptr().cast(), out, 1, 0)
+    });
+    assert_eq!((rc, n), (DLX_ERR_NULL.into(), 0));
+}

@@ -127,7 +127,8 @@ pub struct Job<T> {
 /// - `#` starts a comment, to the end of the line; words with a lowercase letter and fewer
 ///   than 4 characters that could be cells are a label ("Grid 01"), skipped.
 ///
-/// Blank lines are skipped. A puzzle's place is its first line.
+/// Blank lines are skipped. A puzzle's place is its first line. `--layout` settles what the
+/// line-by-line guess cannot (see [`Layout`]); with a variant's side, grids have that many rows.
 pub struct Lines {
     inputs: std::vec::IntoIter<Input>,
     current: Option<Input>,
@@ -139,6 +140,25 @@ pub struct Lines {
     grid: Option<(String, usize, String, usize)>,
     /// Puzzles ready before the next is asked for (a cut grid and the line that cut it).
     ready: std::collections::VecDeque<Job<Line>>,
+    layout: Layout,
+    /// The side of the grids when a variant's map fixes it (else 9 or 16).
+    side: Option<usize>,
+}
+
+/// How lines make puzzles (`--layout`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Layout {
+    /// Told apart line by line: a puzzle a line, grids of lines, CSV.
+    Auto,
+    /// Each line is a whole puzzle, never a grid's row (16 cells: a 4x4 puzzle, not a row of
+    /// a 16x16 grid); `,` separates cells as a space does.
+    Line,
+    /// As auto, but `,` separates cells as a space does (grid rows such as `5,3,0,0,7,...`):
+    /// no line is CSV.
+    Grid,
+    /// CSV: each input's first line is a header whatever it holds (`PUZZLE,SOLUTION`, which
+    /// auto would take for a puzzle), then the first field of each line is a puzzle.
+    Csv,
 }
 
 /// How a line of text reads as part of a file of puzzles.
@@ -154,19 +174,23 @@ fn may_be_cell(c: char) -> bool {
     matches!(c, '0'..='9' | '.' | '-' | 'A'..='P')
 }
 
-fn kind(line: &str, first: bool) -> Kind {
+fn kind(line: &str, first: bool, layout: Layout, side: Option<usize>) -> Kind {
     let line = line.split('#').next().unwrap_or_default();
-    let (field, csv) = match line.split_once(',') {
-        Some((field, _)) => (field, true),
-        None => (line, false),
+    let (field, csv) = match (layout, line.split_once(',')) {
+        (Layout::Auto | Layout::Csv, Some((field, _))) => (field, true),
+        _ => (line, false),
     };
     let lowercase = field.bytes().any(|b| b.is_ascii_lowercase());
-    if csv && first && lowercase {
+    if first && (layout == Layout::Csv || csv && lowercase) {
         return Kind::Skip;
     }
-    let cells: String = field.chars().filter(|&c| !matches!(c, ' ' | '\t' | '\r' | '|')).collect();
-    // Only dashes, as many as a row or a grid has cells: blanks ('-' is a blank in both sizes).
-    let blanks = matches!(cells.len(), 9 | 16 | 81 | 256) && cells.bytes().all(|b| b == b'-');
+    let cells: String = field.chars().filter(|&c| !matches!(c, ' ' | '\t' | '\r' | '|' | ',')).collect();
+    // Only dashes, as many as a row or a grid has cells: blanks ('-' is a blank in every size).
+    let size = match side {
+        Some(side) => cells.len() == side || cells.len() == side * side,
+        None => matches!(cells.len(), 9 | 16 | 81 | 256),
+    };
+    let blanks = size && cells.bytes().all(|b| b == b'-');
     if cells.is_empty() || cells.chars().all(|c| matches!(c, '-' | '+' | '=')) && !blanks {
         return Kind::Skip;
     }
@@ -179,7 +203,7 @@ fn kind(line: &str, first: bool) -> Kind {
 }
 
 impl Lines {
-    pub fn new(inputs: Vec<Input>) -> Self {
+    pub fn new(inputs: Vec<Input>, layout: Layout, side: Option<usize>) -> Self {
         Lines {
             inputs: inputs.into_iter(),
             current: None,
@@ -188,6 +212,8 @@ impl Lines {
             started: false,
             grid: None,
             ready: Default::default(),
+            layout,
+            side,
         }
     }
 
@@ -235,7 +261,7 @@ impl Lines {
                 continue;
             }
             let first = !std::mem::replace(&mut self.started, true);
-            let Kind::Cells(cells, n) = kind(&text, first) else { continue };
+            let Kind::Cells(cells, n) = kind(&text, first, self.layout, self.side) else { continue };
             if let Some((_, width, grid, rows)) = self.grid.as_mut() {
                 if n == *width {
                     grid.push_str(&cells);
@@ -247,7 +273,11 @@ impl Lines {
                 }
                 self.flush_grid();
             }
-            if n == 9 || n == 16 {
+            let row = match self.side {
+                Some(side) => n == side,
+                None => n == 9 || n == 16,
+            };
+            if row && matches!(self.layout, Layout::Auto | Layout::Grid) {
                 self.grid = Some((place, n, cells, 1));
             } else {
                 self.ready.push_back(Job { place, item: Ok(cells), read: self.read });

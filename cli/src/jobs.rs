@@ -32,27 +32,22 @@ fn outcome(result: Result<String, Error>, text: &str, side: usize, unsolvable: &
         Ok(answer) => Outcome::Solved(answer),
         Err(Error::Unsolvable) => Outcome::Unsolvable(unsolvable.to_string()),
         Err(Error::Timeout) => Outcome::Timeout,
-        Err(Error::Cell) => {
-            // The first byte the library would reject, as a place in the grid.
-            let ok = |b: u8| {
-                matches!(b, b'.' | b'-') || if side == 9 { b.is_ascii_digit() } else { (b'A'..=b'P').contains(&b) }
-            };
-            let (cell, bad) =
-                text.bytes().filter(|&b| !is_space(b)).enumerate().find(|&(_, b)| !ok(b)).unwrap_or((0, b'?'));
-            Outcome::Invalid(format!(
-                "row {}, column {}: {} ({:?})",
-                cell / side + 1,
-                cell % side + 1,
-                Error::Cell,
-                char::from(bad)
-            ))
-        }
+        Err(Error::Cell) => Outcome::Invalid(cell_fault(text, side, |b| {
+            matches!(b, b'.' | b'-') || if side == 9 { b.is_ascii_digit() } else { (b'A'..=b'P').contains(&b) }
+        })),
         Err(e) => Outcome::Invalid(e.to_string()),
     }
 }
 
+/// The first byte of `text` the library would reject (`ok` says what it takes), as a place in
+/// a grid of `side`: "row r, column c: ... ('x')".
+pub fn cell_fault(text: &str, side: usize, ok: impl Fn(u8) -> bool) -> String {
+    let (cell, bad) = text.bytes().filter(|&b| !is_space(b)).enumerate().find(|&(_, b)| !ok(b)).unwrap_or((0, b'?'));
+    format!("row {}, column {}: {} ({:?})", cell / side + 1, cell % side + 1, Error::Cell, char::from(bad))
+}
+
 /// Which grid a line holds: its number of cells.
-fn cells(text: &str) -> usize {
+pub fn cells(text: &str) -> usize {
     text.bytes().filter(|&b| !is_space(b)).count()
 }
 

@@ -8,6 +8,7 @@ mod cover;
 mod input;
 mod jobs;
 mod target;
+mod variant;
 
 use std::io::Write;
 use std::num::NonZeroUsize;
@@ -18,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
-use input::Line;
+use input::{Layout, Line};
 use jobs::{Outcome, Tally};
 
 #[derive(Parser)]
@@ -33,15 +34,16 @@ enum Command {
     /// Solves Sudoku puzzles: 81 cells (1-9, blank 0 . -) or 256 (A-P, blank . -), one a line,
     /// or as 9 or 16 lines of a grid (with | and rule lines, as printed), or CSV (the first
     /// field, a header skipped); # starts a comment. Prints each solution on a line, in input
-    /// order, or "unsolvable", "invalid" or "timeout" in its place.
-    Solve(RunArgs),
+    /// order, or "unsolvable", "invalid" or "timeout" in its place. Variants (jigsaw, X-Sudoku,
+    /// windoku, any side 4 to 25) with --regions, --diagonals, --extra.
+    Solve(PuzzleArgs),
     /// Counts the solutions of each puzzle (as for solve), stopping at --limit.
     Count {
         /// Stop counting here: 2 tells none, unique and several apart.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
         #[command(flatten)]
-        run: RunArgs,
+        puzzles: PuzzleArgs,
     },
     /// The canonical form of each 9x9 line (puzzles and complete grids, any givens, nothing
     /// solved): the least string, blanks first, over the grid's 3,359,232 symmetries and the
@@ -53,6 +55,8 @@ enum Command {
         /// Threads to work on (default: every core). Output stays in input order.
         #[arg(long)]
         threads: Option<NonZeroUsize>,
+        #[command(flatten)]
+        read: ReadArgs,
     },
     /// Target Sudoku (CSU 1605, NOIP 2009): the proven maximum score of each grid, or -1 when
     /// it has no completion. Grids are 81 numbers a line, or CSU's input (a count, then grids
@@ -120,6 +124,47 @@ struct GenerateArgs {
     time_limit: u64,
 }
 
+/// What solve and count take: the files, how to read them, a variant's rules.
+#[derive(Args)]
+struct PuzzleArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    #[command(flatten)]
+    read: ReadArgs,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+/// How lines make puzzles.
+#[derive(Args)]
+struct ReadArgs {
+    /// How lines make puzzles: auto tells the layouts apart line by line; the others settle
+    /// what it cannot tell.
+    #[arg(long, value_enum, default_value_t = Layout::Auto)]
+    layout: Layout,
+}
+
+/// The rules of a Sudoku variant.
+#[derive(Args)]
+struct VariantArgs {
+    /// A region map (jigsaw Sudoku): a line for each row of the grid, a symbol for each cell
+    /// naming its region (any character but whitespace; spaces between cells are skipped;
+    /// blank lines and lines starting with # too). Its row count is the side, 4 to 25; it must
+    /// make that many regions of that many cells. Puzzles are then of that side (a line of
+    /// side x side cells, or a grid of side lines): digits 1.. for sides up to 9 (blank 0 . -),
+    /// letters A.. above (blank . -); solutions print in the same alphabet.
+    #[arg(long, value_name = "FILE")]
+    regions: Option<PathBuf>,
+    /// The two main diagonals hold every digit once too (X-Sudoku). Without a map, each
+    /// puzzle's side comes from its cell count and its boxes are the regions (2x3 for 6x6).
+    #[arg(long)]
+    diagonals: bool,
+    /// Extra units (windoku and the like): a map as for --regions, `.` for a cell in no unit,
+    /// up to side units of side cells each. Without --regions the boxes are the regions.
+    #[arg(long, value_name = "FILE")]
+    extra: Option<PathBuf>,
+}
+
 #[derive(Args)]
 struct RunArgs {
     /// Files to read, in order; none or - for standard input.
@@ -156,16 +201,10 @@ pub fn expiry(ms: u64, stop: &AtomicBool) -> impl FnMut() -> bool + '_ {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve(run) => {
-            let ms = run.time_limit;
-            puzzles(&run, move |line, stop| jobs::solve(line, ms, stop))
-        }
-        Command::Count { limit, run } => {
-            let ms = run.time_limit;
-            puzzles(&run, move |line, stop| jobs::count(line, limit, ms, stop))
-        }
-        Command::Canon { files, threads } => {
-            puzzles(&RunArgs { files, threads, time_limit: 0 }, |line, _| jobs::canon(line))
+        Command::Solve(args) => solve_or_count(args, None),
+        Command::Count { limit, puzzles } => solve_or_count(puzzles, Some(limit)),
+        Command::Canon { files, threads, read } => {
+            puzzles(&RunArgs { files, threads, time_limit: 0 }, read.layout, None, |line, _| jobs::canon(line))
         }
         Command::Target(run) => input::open(&run.files).map(|(inputs, bytes)| {
             let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));
@@ -199,13 +238,29 @@ fn threads(run: &RunArgs) -> usize {
     run.threads.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get)
 }
 
-/// Solves or counts every puzzle line of the files.
+/// Solves (`limit` `None`) or counts every puzzle of the files, through a variant's rules when
+/// the flags give any.
+fn solve_or_count(args: PuzzleArgs, limit: Option<u64>) -> Result<Tally, String> {
+    let (ms, layout, v) = (args.run.time_limit, args.read.layout, &args.variant);
+    match variant::Rules::read(v.regions.as_deref(), v.extra.as_deref(), v.diagonals)? {
+        Some(rules) => puzzles(&args.run, layout, rules.side(), move |line, stop| rules.run(line, limit, ms, stop)),
+        None => puzzles(&args.run, layout, None, move |line, stop| match limit {
+            None => jobs::solve(line, ms, stop),
+            Some(limit) => jobs::count(line, limit, ms, stop),
+        }),
+    }
+}
+
+/// Solves or counts every puzzle of the files, read in `layout` (grids of `side` rows when a
+/// variant's map fixes it).
 fn puzzles(
     run: &RunArgs,
+    layout: Layout,
+    side: Option<usize>,
     work: impl Fn(&Line, &AtomicBool) -> Outcome + Send + Sync + 'static,
 ) -> Result<Tally, String> {
     let (inputs, bytes) = input::open(&run.files)?;
-    let mut lines = input::Lines::new(inputs);
+    let mut lines = input::Lines::new(inputs, layout, side);
     Ok(jobs::run(move || lines.next_job(), bytes, threads(run), work))
 }
 

@@ -890,3 +890,381 @@ fn canon_prints_one_form_per_class_in_input_order() {
     assert!(stderr.contains("-:2: row 1, column 2: a cell holds something other"), "{stderr}");
     assert!(stderr.contains("-:3: 5 cells, not 81"), "{stderr}");
 }
+
+/// A step of splitmix64: the tests' random numbers.
+fn next_random(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Every unit of a variant, as lists of cells: rows, columns, the map's regions, the two
+/// diagonals when asked, the extra map's units (-1: none).
+fn variant_units(side: usize, regions: &[i32], diagonals: bool, extra: Option<&[i32]>) -> Vec<Vec<usize>> {
+    let mut units: Vec<Vec<usize>> = (0..side).map(|r| (0..side).map(|c| r * side + c).collect()).collect();
+    units.extend((0..side).map(|c| (0..side).map(|r| r * side + c).collect()));
+    for map in std::iter::once(regions).chain(extra) {
+        for u in 0..side as i32 {
+            let unit: Vec<usize> = (0..side * side).filter(|&c| map[c] == u).collect();
+            if !unit.is_empty() {
+                units.push(unit);
+            }
+        }
+    }
+    if diagonals {
+        units.push((0..side).map(|k| k * side + k).collect());
+        units.push((0..side).map(|k| k * side + side - 1 - k).collect());
+    }
+    units
+}
+
+/// Backtracking on the cell with the fewest candidates: the solutions of `grid` (0 blank) up to
+/// `limit`, and the first found in `first`; digits tried in order, or shuffled by `seed`.
+fn backtrack(side: usize, units: &[Vec<usize>], grid: &[u8], limit: u64, seed: Option<u64>) -> (u64, Option<Vec<u8>>) {
+    let mut peers = vec![Vec::new(); side * side];
+    for unit in units {
+        for &cell in unit {
+            peers[cell].extend(unit.iter().copied().filter(|&p| p != cell));
+        }
+    }
+    if (0..side * side).any(|c| grid[c] != 0 && peers[c].iter().any(|&p| grid[p] == grid[c])) {
+        return (0, None);
+    }
+    struct Search<'a> {
+        side: usize,
+        peers: &'a [Vec<usize>],
+        grid: Vec<u8>,
+        limit: u64,
+        found: u64,
+        first: Option<Vec<u8>>,
+        seed: Option<u64>,
+    }
+    fn go(s: &mut Search) {
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for cell in (0..s.side * s.side).filter(|&c| s.grid[c] == 0) {
+            let free: Vec<u8> = (1..=s.side as u8).filter(|&d| s.peers[cell].iter().all(|&p| s.grid[p] != d)).collect();
+            if best.as_ref().is_none_or(|b| free.len() < b.1.len()) {
+                best = Some((cell, free));
+            }
+        }
+        let Some((cell, mut free)) = best else {
+            s.found += 1;
+            s.first.get_or_insert_with(|| s.grid.clone());
+            return;
+        };
+        if let Some(seed) = s.seed.as_mut() {
+            for k in (1..free.len()).rev() {
+                free.swap(k, next_random(seed) as usize % (k + 1));
+            }
+        }
+        for d in free {
+            s.grid[cell] = d;
+            go(s);
+            s.grid[cell] = 0;
+            if s.found >= s.limit {
+                return;
+            }
+        }
+    }
+    let mut search = Search { side, peers: &peers, grid: grid.to_vec(), limit, found: 0, first: None, seed };
+    go(&mut search);
+    (search.found, search.first)
+}
+
+fn box_map(side: usize, a: usize, b: usize) -> Vec<i32> {
+    (0..side * side).map(|c| (c / side / a * a + c % side / b) as i32).collect()
+}
+
+/// A map file's text: a letter a unit (from `first`), `.` for none; spaced out when asked,
+/// with a comment line on top.
+fn map_text(side: usize, map: &[i32], first: u8, spaced: bool) -> String {
+    let symbol = |u: i32| if u < 0 { '.' } else { char::from(first + u as u8) };
+    let rows = map.chunks(side).map(|row| {
+        let cells: Vec<String> = row.iter().map(|&u| symbol(u).to_string()).collect();
+        cells.join(if spaced { " " } else { "" })
+    });
+    let mut text = if spaced { "# a region map\n\n".to_string() } else { String::new() };
+    for row in rows {
+        text += &row;
+        text += "\n";
+    }
+    text
+}
+
+/// A grid's text in a side's alphabet (0 a blank: `.`).
+fn grid_text(side: usize, grid: &[u8]) -> String {
+    let symbol = |d: u8| match d {
+        0 => '.',
+        d if side <= 9 => char::from(b'0' + d),
+        d => char::from(b'A' + d - 1),
+    };
+    grid.iter().map(|&d| symbol(d)).collect()
+}
+
+/// A random jigsaw map with a grid: the boxes' random grid, then cells of the same digit
+/// swapped between regions (each region keeps every digit once, so the grid stays one).
+fn jigsaw_map(side: usize, a: usize, b: usize, seed: &mut u64) -> Vec<i32> {
+    let mut map = box_map(side, a, b);
+    let (_, grid) = backtrack(side, &variant_units(side, &map, false, None), &vec![0; side * side], 1, Some(*seed));
+    let grid = grid.unwrap();
+    for _ in 0..60 {
+        let (x, y) = (next_random(seed) as usize % (side * side), next_random(seed) as usize % (side * side));
+        if grid[x] == grid[y] {
+            map.swap(x, y);
+        }
+    }
+    map
+}
+
+/// Puzzles cut from a random grid of the variant, one in three with a given changed; runs
+/// `dlx solve` and `dlx count --limit 50` on them with `flags` and checks both against the
+/// backtracking. Returns how many puzzles had 0, 1 and several solutions.
+fn check_variant(side: usize, units: &[Vec<usize>], flags: &[&str], seed: &mut u64) -> [usize; 3] {
+    let (_, full) = backtrack(side, units, &vec![0; side * side], 1, Some(*seed));
+    let full = full.expect("the variant has a grid");
+    let (mut input, mut kinds, mut expected) = (String::new(), [0; 3], Vec::new());
+    for k in 0..6 {
+        let keep = side * side / 4 + next_random(seed) as usize % (side * side / 3);
+        let mut puzzle: Vec<u8> =
+            full.iter().map(|&d| if (next_random(seed) as usize % (side * side)) < keep { d } else { 0 }).collect();
+        if k % 3 == 2 {
+            let cell = (0..side * side).find(|&c| puzzle[c] != 0).unwrap();
+            puzzle[cell] = puzzle[cell] % side as u8 + 1;
+        }
+        let (count, first) = backtrack(side, units, &puzzle, 50, None);
+        kinds[count.min(2) as usize] += 1;
+        input += &grid_text(side, &puzzle);
+        input += "\n";
+        expected.push((puzzle, count, first));
+    }
+    let counted = dlx(&[&["count", "--limit", "50"], flags].concat(), &input);
+    let want: String = expected.iter().map(|e| format!("{}\n", e.1)).collect();
+    assert_eq!(text(&counted.stdout), want, "{flags:?}: {}", text(&counted.stderr));
+    let solved = dlx(&[&["solve"], flags].concat(), &input);
+    for (line, (puzzle, count, first)) in text(&solved.stdout).lines().zip(&expected) {
+        if *count == 0 {
+            assert_eq!(line, "unsolvable");
+            continue;
+        }
+        let grid: Vec<u8> =
+            line.bytes().map(|b| if side <= 9 { b.wrapping_sub(b'0') } else { b.wrapping_sub(b'A') + 1 }).collect();
+        assert_eq!(grid.len(), side * side, "{line}");
+        let full_units = units.iter().all(|u| {
+            let mut seen: Vec<u8> = u.iter().map(|&c| grid[c]).collect();
+            seen.sort();
+            seen == (1..=side as u8).collect::<Vec<_>>()
+        });
+        assert!(full_units && puzzle.iter().zip(&grid).all(|(&p, &g)| p == 0 || p == g), "{flags:?}: {line}");
+        if *count == 1 {
+            assert_eq!(Some(&grid), first.as_ref());
+        }
+    }
+    assert_eq!(text(&solved.stdout).lines().count(), expected.len());
+    kinds
+}
+
+#[test]
+fn variants_solve_and_count_as_backtracking_does() {
+    let mut seed = 43;
+    let mut kinds = [0; 3];
+    for (k, (side, a, b)) in [(4, 2, 2), (6, 2, 3)].into_iter().cycle().take(12).enumerate() {
+        let map = jigsaw_map(side, a, b, &mut seed);
+        let file = scratch(&format!("jigsaw-{k}.txt"), &map_text(side, &map, b'a', k % 2 == 0));
+        let units = variant_units(side, &map, false, None);
+        let found = check_variant(side, &units, &["--regions", file.to_str().unwrap()], &mut seed);
+        kinds.iter_mut().zip(found).for_each(|(k, f)| *k += f);
+    }
+    assert!(kinds.iter().all(|&k| k > 3), "{kinds:?}");
+    // 6x6 boxes with the diagonals (the side from each puzzle: 36 cells), and with two windows.
+    let six = box_map(6, 2, 3);
+    check_variant(6, &variant_units(6, &six, true, None), &["--diagonals"], &mut seed);
+    let windows: Vec<i32> =
+        (0..36).map(|c| if (1..3).contains(&(c / 6)) && (1..4).contains(&(c % 6)) { 0 } else { -1 }).collect();
+    let mut windows = windows;
+    (0..36).filter(|c| (3..5).contains(&(c / 6)) && (2..5).contains(&(c % 6))).for_each(|c| windows[c] = 1);
+    let file = scratch("six-windows.txt", &map_text(6, &windows, b'A', false));
+    check_variant(6, &variant_units(6, &six, false, Some(&windows)), &["--extra", file.to_str().unwrap()], &mut seed);
+    // 9x9 windoku X: the boxes, the four windows and the diagonals.
+    let nine = box_map(9, 3, 3);
+    let windows: Vec<i32> =
+        (0..81).map(|c| if c / 9 % 4 != 0 && c % 9 % 4 != 0 { c / 9 / 4 * 2 + c % 9 / 4 } else { -1 }).collect();
+    let (regions, extra) = (
+        scratch("nine-boxes.txt", &map_text(9, &nine, b'1', true)),
+        scratch("nine-windows.txt", &map_text(9, &windows, b'w', false)),
+    );
+    let flags = ["--regions", regions.to_str().unwrap(), "--extra", extra.to_str().unwrap(), "--diagonals"];
+    check_variant(9, &variant_units(9, &nine, true, Some(&windows)), &flags, &mut seed);
+    // 12x12 with 3x4 boxes, as a grid of 12 lines of letters.
+    let twelve = box_map(12, 3, 4);
+    let file = scratch("twelve.txt", &map_text(12, &twelve, b'a', false));
+    let run = dlx(&["solve", "--regions", file.to_str().unwrap()], &"------------\n".repeat(12));
+    let line = text(&run.stdout);
+    let grid: Vec<u8> = line.trim_end().bytes().map(|b| b - b'A' + 1).collect();
+    assert!(run.status.success() && grid.len() == 144, "{line}");
+    let units = variant_units(12, &twelve, false, None);
+    // Each unit holds the letters A..L: bits 1 to 12.
+    assert!(units.iter().all(|u| u.iter().map(|&c| 1u32 << grid[c]).fold(0, |m, b| m | b) == 0x1ffe), "{line}");
+}
+
+#[test]
+fn hdu4069_jigsaw_sample_solves_through_a_region_map() {
+    // The walls of each case flooded into regions here, written as a map file; the puzzle as a
+    // grid of 9 lines.
+    let numbers: Vec<u32> = read("judges/hdu4069-sample.in").split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let published = read("judges/hdu4069-sample.out");
+    let mut answers = Vec::new();
+    for case in 0..numbers[0] as usize {
+        let value = &numbers[1 + 81 * case..1 + 81 * (case + 1)];
+        let mut region = [-1i32; 81];
+        let mut next = 0;
+        for start in 0..81 {
+            if region[start] >= 0 {
+                continue;
+            }
+            region[start] = next;
+            let mut stack = vec![start];
+            while let Some(at) = stack.pop() {
+                let (r, c) = (at / 9, at % 9);
+                for (wall, facing, dr, dc) in [(16, 64, -1i32, 0i32), (32, 128, 0, 1), (64, 16, 1, 0), (128, 32, 0, -1)]
+                {
+                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                    let other = (nr * 9 + nc) as usize;
+                    if (0..9).contains(&nr)
+                        && (0..9).contains(&nc)
+                        && region[other] < 0
+                        && value[at] & wall == 0
+                        && value[other] & facing == 0
+                    {
+                        region[other] = next;
+                        stack.push(other);
+                    }
+                }
+            }
+            next += 1;
+        }
+        let map = scratch(&format!("hdu4069-{case}.txt"), &map_text(9, &region, b'a', false));
+        let grid: String =
+            value.chunks(9).map(|row| row.iter().map(|v| (v & 15).to_string()).collect::<String>() + "\n").collect();
+        let solved = text(&dlx(&["solve", "--regions", map.to_str().unwrap()], &grid).stdout);
+        let counted = text(&dlx(&["count", "--regions", map.to_str().unwrap()], &grid).stdout);
+        answers.push(match counted.trim() {
+            "0" => "No solution\n".to_string(),
+            "1" => solved.trim().as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r) + "\n").collect(),
+            _ => "Multiple Solutions\n".to_string(),
+        });
+    }
+    let ours: String = answers.iter().enumerate().map(|(k, a)| format!("Case {}:\n{a}", k + 1)).collect();
+    assert_eq!(ours, published);
+}
+
+#[test]
+fn map_and_variant_faults_name_file_line_and_column() {
+    let maps = [
+        ("rows.txt", "aab\naab\nbbb\n", "rows.txt: 3 rows"),
+        ("short.txt", "aabb\naabb\nccdd\nccd\n", "short.txt:4: 3 cells, not 4"),
+        ("long.txt", "aabb\naabbc\nccdd\nccdd\n", "long.txt:2:5: 5 cells, not 4"),
+        ("many.txt", "aabb\naabb\nccdd\nccde\n", "many.txt:4:4: 'e' is a region too many: 4 at most"),
+        (
+            "size.txt",
+            "# four rows\naabb\n aabb\nccdd\ncccd\n",
+            "size.txt:4:1: region 'c' (first here) has 5 cells, not 4",
+        ),
+        ("few.txt", "aaaa\naaaa\nbbbb\nbbbb\n", "few.txt: 2 regions, not 4"),
+    ];
+    for (name, map, said) in maps {
+        let file = scratch(name, map);
+        let run = dlx(&["solve", "--regions", file.to_str().unwrap()], "");
+        let stderr = text(&run.stderr);
+        assert_eq!((run.status.code(), text(&run.stdout)), (Some(2), String::new()), "{stderr}");
+        assert!(stderr.contains(&format!("{}", file.parent().unwrap().join(said).display())), "{name}: {stderr}");
+    }
+    let boxes = scratch("boxes4.txt", "aabb\naabb\nccdd\nccdd\n");
+    let extras = [
+        ("extra-side.txt", "ab...\nab...\nab...\nab...\nab...\n", "extra-side.txt: 5 rows, but the region map has 4"),
+        ("extra-size.txt", "ab..\nab..\nab..\na...\n", "extra-size.txt:1:2: unit 'b' (first here) has 3 cells, not 4"),
+    ];
+    for (name, map, said) in extras {
+        let file = scratch(name, map);
+        let run = dlx(&["count", "--regions", boxes.to_str().unwrap(), "--extra", file.to_str().unwrap()], "");
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&format!("{}", file.parent().unwrap().join(said).display())), "{name}: {stderr}");
+    }
+    let five = scratch("five.txt", "a....\na....\na....\na....\na....\n");
+    let run = dlx(&["solve", "--extra", five.to_str().unwrap()], "");
+    assert!(text(&run.stderr).contains("a side of 5 has no boxes"), "{}", text(&run.stderr));
+    let run = dlx(&["solve", "--regions", "/nonexistent/map.txt"], "");
+    assert!(run.status.code() == Some(2) && text(&run.stderr).contains("/nonexistent/map.txt: "));
+    // Puzzles: a cell out of the 6x6 alphabet, a count of cells that is not the map's, no square.
+    let six = scratch("six.txt", &map_text(6, &box_map(6, 2, 3), b'a', false));
+    let run = dlx(
+        &["solve", "--regions", six.to_str().unwrap()],
+        &format!("{}\n1..7{}\n{}\n", ".".repeat(36), ".".repeat(32), ".".repeat(35)),
+    );
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(text(&run.stdout).lines().skip(1).collect::<Vec<_>>(), ["invalid", "invalid"]);
+    assert!(stderr.contains("-:2: row 1, column 4: a cell holds something other"), "{stderr}");
+    assert!(stderr.contains("-:3: 35 cells, not 36"), "{stderr}");
+    // A time limit holds for variants too: all the 25x25 X-Sudoku grids cannot be counted in 1 ms.
+    let run = dlx(&["count", "--limit", "1000000000", "--time-limit", "1", "--diagonals"], &".".repeat(625));
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), "timeout\n".into()));
+    let run = dlx(&["solve", "--diagonals"], &".".repeat(50));
+    assert!(text(&run.stderr).contains("-:1: 50 cells: not a square grid of side 4 to 25"), "{}", text(&run.stderr));
+    let help = text(&dlx(&["solve", "--help"], "").stdout);
+    assert!(
+        ["--regions <FILE>", "a symbol for each cell", "--diagonals", "--extra <FILE>", "--layout"]
+            .iter()
+            .all(|s| help.contains(s))
+    );
+}
+
+#[test]
+fn the_layout_flag_settles_what_auto_detection_cannot() {
+    let puzzle = read("sudoku9/norvig-top95-95.txt").lines().next().unwrap().replace('.', "0");
+    let solution = read("sudoku9/norvig-top95-95.solutions.txt").lines().next().unwrap().to_string();
+    let rows: Vec<&str> = (0..9).map(|r| &puzzle[9 * r..9 * r + 9]).collect();
+    let commas = |s: &str| s.chars().map(String::from).collect::<Vec<_>>().join(",");
+    // Grid rows of comma-separated cells: auto takes each row for CSV (its first field).
+    let grid: String = rows.iter().map(|r| commas(r) + "\n").collect();
+    let line = commas(&puzzle) + "\n";
+    // A header auto takes for a puzzle: no lowercase letter in it.
+    let csv = format!("PUZZLE,SOLUTION\n{puzzle},{solution}\n");
+    let cases = [
+        (&grid, "auto", "invalid\n".repeat(9)),
+        (&grid, "grid", format!("{solution}\n")),
+        (&grid, "line", "invalid\n".repeat(9)),
+        (&line, "auto", "invalid\n".into()),
+        (&line, "line", format!("{solution}\n")),
+        (&csv, "auto", format!("invalid\n{solution}\n")),
+        (&csv, "csv", format!("{solution}\n")),
+    ];
+    for (input, layout, want) in cases {
+        let run = dlx(&["solve", "--layout", layout], input);
+        assert_eq!(text(&run.stdout), want, "--layout {layout}: {}", text(&run.stderr));
+    }
+    // A 9-line grid in line layout: each line a puzzle of 9 cells.
+    let plain: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    let run = dlx(&["count", "--layout", "line"], &plain);
+    assert!(text(&run.stderr).contains("-:9: 9 cells, not 81 or 256"), "{}", text(&run.stderr));
+    assert_eq!(text(&dlx(&["count", "--layout", "grid"], &plain).stdout), "1\n");
+    // 4x4 X-Sudoku puzzles a line of 16 cells each: auto takes the lines for rows of a 16x16
+    // grid; line layout takes each whole. Their count by backtracking.
+    let units = variant_units(4, &box_map(4, 2, 2), true, None);
+    let four = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let want = format!("{}\n", backtrack(4, &units, &four, 100, None).0).repeat(2);
+    let fours = "1...............\n".repeat(2);
+    let run = dlx(&["count", "--limit", "100", "--diagonals"], &fours);
+    assert!(text(&run.stderr).contains("-:1: 32 cells: not a square grid"), "{}", text(&run.stderr));
+    let run = dlx(&["count", "--limit", "100", "--diagonals", "--layout", "line"], &fours);
+    assert_eq!(text(&run.stdout), want);
+    // canon takes the flag too; and a CSV header goes in every file, not only the first.
+    let canon = text(&dlx(&["canon"], &format!("{puzzle}\n")).stdout);
+    let file = scratch("upper.csv", &csv);
+    let run = dlx(&["canon", "--layout", "csv", file.to_str().unwrap(), file.to_str().unwrap()], "");
+    assert_eq!(text(&run.stdout), canon.repeat(2));
+    let run = dlx(&["solve", "--layout", "sideways"], "");
+    assert_eq!(run.status.code(), Some(2));
+}

@@ -901,3 +901,169 @@ class ExactCover:
         """Options tried by the last count(), minimum() or `solutions()` generator to end
         (Knuth's nodes without the root); 0 before any."""
         return _lib.dlx_problem_nodes(self._last[1])
+
+
+# Sudoku variants (dlx_variant_size, dlx_variant_solve): any side 4..25, any regions (jigsaw),
+# the diagonals (X-Sudoku), extra units (windoku).
+__all__ += ["solve_variant", "count_variant"]
+_lib.dlx_variant_size.argtypes = [ctypes.c_int, ctypes.c_int]
+_lib.dlx_variant_size.restype = ctypes.c_size_t
+_lib.dlx_variant_solve.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(ctypes.c_int32),
+                                   ctypes.c_int, ctypes.POINTER(ctypes.c_int32), ctypes.c_char_p, ctypes.c_char_p,
+                                   ctypes.c_int64, ctypes.c_int64]
+_lib.dlx_variant_solve.restype = ctypes.c_int64
+
+
+def _no_unit(symbol: Hashable) -> bool:
+    """Whether an extra map's cell is in no unit: ".", None or -1."""
+    return symbol is None or (isinstance(symbol, str) and symbol == ".") or (
+        type(symbol) is int and symbol == -1)
+
+RegionMap = Union[str, Sequence[Union[str, Sequence[Hashable]]]]
+
+
+def _rows(name: str, layout: RegionMap) -> List[List[Hashable]]:
+    """A map's rows as lists of symbols: a str is split into lines, a str row into its
+    characters (spaces and tabs skipped), any other row taken as it is; blank lines are skipped."""
+    if isinstance(layout, str):
+        layout = layout.splitlines()
+    if isinstance(layout, (bytes, bytearray)) or not isinstance(layout, collections.abc.Sequence):
+        raise TypeError("%s must be a str or a list of rows, not %s" % (name, type(layout).__name__))
+    rows = []
+    for row in layout:
+        if isinstance(row, str):
+            row = [c for c in row if c not in " \t\r\n"]
+            if not row:
+                continue
+        elif not isinstance(row, collections.abc.Sequence):
+            raise TypeError("%s: a row must be a str or a list, not %s" % (name, type(row).__name__))
+        rows.append(list(row))
+    return rows
+
+
+def _numbered(name: str, rows: List[List[Hashable]], side: int, extra: bool) -> "ctypes.Array[ctypes.c_int32]":
+    """The map as `side * side` ints, symbols numbered in order of first appearance (for extra
+    units, cells marked "." or None or -1 are -1); DlxError (DLX_ERR_ARG) for a map of the wrong
+    shape or units of the wrong size, saying which."""
+    if len(rows) != side:
+        raise DlxError(DLX_ERR_ARG, detail="%s has %d rows, not %d" % (name, len(rows), side))
+    numbers: Dict[Hashable, int] = {}
+    cells = []
+    for r, row in enumerate(rows):
+        if len(row) != side:
+            raise DlxError(DLX_ERR_ARG, detail="%s row %d has %d cells, not %d" % (name, r + 1, len(row), side))
+        for symbol in row:
+            if extra and _no_unit(symbol):
+                cells.append(-1)
+                continue
+            try:
+                cells.append(numbers.setdefault(symbol, len(numbers)))
+            except TypeError:
+                raise TypeError("%s: a cell must be hashable, not %s" % (name, type(symbol).__name__)) from None
+    units = len(numbers)
+    if (units != side) if not extra else (units > side):
+        raise DlxError(DLX_ERR_ARG, detail="%s has %d units, %s %d" % (name, units, "not" if not extra else "more than",
+                                                                        side))
+    for symbol, number in numbers.items():
+        size = cells.count(number)
+        if size != side:
+            raise DlxError(DLX_ERR_ARG, detail="%s: unit %r has %d cells, not %d" % (name, symbol, size, side))
+    return (ctypes.c_int32 * len(cells))(*cells)
+
+
+def _boxes(side: int) -> List[List[int]]:
+    """The boxes of a side: `a` rows by `side // a` columns, `a` the largest divisor of `side`
+    not above its square root (3x3 for 9, 2x3 for 6, 3x4 for 12); none for a prime side."""
+    a = max(d for d in range(1, int(side ** 0.5) + 1) if side % d == 0)
+    if a == 1:
+        raise DlxError(DLX_ERR_ARG, detail="a side of %d has no boxes: give the regions" % side)
+    b = side // a
+    return [[r // a * a + c // b for c in range(side)] for r in range(side)]
+
+
+def _cell_count(puzzle: Text) -> int:
+    """The cells of a puzzle text as the library counts them: up to a NUL, whitespace aside
+    (0 for what is no text: _text says so)."""
+    if isinstance(puzzle, str):
+        return sum(1 for c in puzzle.split("\0", 1)[0] if c not in " \t\r\n")
+    if isinstance(puzzle, (bytes, bytearray)):
+        return len(bytes(puzzle).split(b"\0", 1)[0].translate(None, b" \t\r\n"))
+    _text(puzzle, 9)
+    return 0
+
+
+def _variant(puzzle: Text, regions: Optional[RegionMap], diagonals: bool, extra: Optional[RegionMap], limit: int,
+             max_ms: int) -> Tuple[int, str]:
+    """dlx_variant_solve: the count up to `limit` and the first solution ("" for none)."""
+    if regions is None:
+        cells = _cell_count(puzzle)
+        side = int(round(cells ** 0.5))
+        if not 4 <= side <= 25 or side * side != cells:
+            raise DlxError(DLX_ERR_LENGTH, detail="%d cells are no square grid of side 4 to 25" % cells)
+        text = _text(puzzle, side)
+        rows = _boxes(side)
+    else:
+        rows = _rows("regions", regions)
+        side = len(rows)
+        if not 4 <= side <= 25:
+            raise DlxError(DLX_ERR_ARG, detail="regions has %d rows: the side must be 4 to 25" % side)
+        text = _text(puzzle, side)
+    region_map = _numbered("regions", rows, side, False)
+    extra_map = None if extra is None else _numbered("extra", _rows("extra", extra), side, True)
+    units = 0 if extra_map is None else max(list(extra_map) + [-1]) + 1
+    limit, max_ms = _int64(limit, "limit"), _int64(max_ms, "max_ms")
+    size = _lib.dlx_variant_size(side, units)
+    memory, address = _aligned(size)
+    out = ctypes.create_string_buffer(side * side + 1)
+    found = _lib.dlx_variant_solve(address, size, side, region_map, 1 if diagonals else 0, extra_map, text, out,
+                                   limit, max_ms)
+    del memory  # kept alive until the call has returned
+    if found < 0:
+        _raise_variant(found, text, side)
+    return found, out.value.decode("ascii")
+
+
+def _raise_variant(code: int, text: bytes, side: int) -> None:
+    """_raise for a variant's text: a bad cell's row and column in a grid of `side`."""
+    if code == DLX_ERR_CELL:
+        alphabet = (b"0" + bytes(range(49, 49 + side))) if side <= 9 else bytes(range(65, 65 + side))
+        cell = 0
+        for byte in text.split(b"\0", 1)[0]:
+            if byte in b" \t\r\n":
+                continue
+            if byte not in b"-." + alphabet:
+                raise DlxError(code, cell // side + 1, cell % side + 1)
+            cell += 1
+    _raise(code)
+
+
+def solve_variant(puzzle: Text, regions: Optional[RegionMap] = None, diagonals: bool = False,
+                  extra: Optional[RegionMap] = None, max_ms: int = 0) -> str:
+    """Solves a Sudoku variant of side 4 to 25: jigsaw (any `regions`), X-Sudoku (`diagonals`:
+    the two main diagonals hold every digit once too), windoku and the like (`extra` units).
+
+    `puzzle`: str or bytes, row-major, whitespace skipped: for sides up to 9, '1'..the side a
+    given and '0', '.' or '-' a blank; for sides 10 to 25, 'A'.. a given and '.' or '-' a
+    blank. `regions`: one row per grid row, each cell's symbol naming its region: a str of
+    lines ("aabbb\\n...", spaces skipped), a list of str rows, or a list of lists of any
+    hashable symbols (e.g. ints); its row count is the side; it must make `side` regions of
+    `side` cells (connected or not). None: the side from the puzzle's cell count and its boxes
+    (3x3 for 9x9, 2x3 for 6x6, 3x4 for 12x12; a prime side needs `regions`). `extra`: a map as
+    `regions` of up to `side` extra units of `side` cells each, "." (in a str) or None or -1
+    for a cell in none. Returns the solution as `side * side` symbols of the puzzle's alphabet;
+    the same one on every call when there are several. Raises Unsolvable (none, repeated
+    givens included), Timeout past `max_ms` milliseconds (0: no limit), DlxError with
+    DLX_ERR_LENGTH, DLX_ERR_CELL (with the cell's row and column) or DLX_ERR_ARG (a map of the
+    wrong shape or units of the wrong size: `.detail` says which)."""
+    found, solution = _variant(puzzle, regions, diagonals, extra, 1, max_ms)
+    if found == 0:
+        raise Unsolvable(DLX_UNSOLVABLE)
+    return solution
+
+
+def count_variant(puzzle: Text, regions: Optional[RegionMap] = None, diagonals: bool = False,
+                  extra: Optional[RegionMap] = None, limit: int = 2, max_ms: int = 0) -> int:
+    """The number of solutions of a Sudoku variant (arguments as for solve_variant), counting
+    stopped at `limit` (at least 1; 2: none, unique or several); 0 when there is none.
+    Raises Timeout past `max_ms`, DlxError otherwise."""
+    return _variant(puzzle, regions, diagonals, extra, limit, max_ms)[0]

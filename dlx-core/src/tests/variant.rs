@@ -284,7 +284,7 @@ fn x_sudoku_and_windoku_puzzles_are_unique_by_brute_force() {
         .map(|_| random_regions(6, 6, &mut seed))
         .find(|m| brute(6, &units(6, m, false, Some(&windows)), &mut [0; 36], 1, &mut None) == 1)
         .unwrap();
-    // An X-Sudoku 6x6 map (the 2x3 boxes have no grid with the diagonals), likewise.
+    // An X-Sudoku 6x6 map, random as well (the 2x3 boxes also have grids with the diagonals).
     let x6 = (0..200)
         .map(|_| random_regions(6, 6, &mut seed))
         .find(|m| brute(6, &units(6, m, true, None), &mut [0; 36], 1, &mut None) == 1)
