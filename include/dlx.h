@@ -504,7 +504,7 @@ int dlx_target_max_within(const int *grid, int *best, int64_t max_ms);
  * Bytes of memory for an exact cover problem with up to `items` items in all (primary and
  * secondary), `options` options and `entries` option entries (the sum of all option
  * lengths), the search's own stacks included and room for colors, bounds and costs (any
- * problem may use them): about 125 bytes per item, 92 per option and 28 per entry, a
+ * problem may use them): about 125 bytes per item, 100 per option and 28 per entry, a
  * multiple of 16.
  *
  * Returns 0 when an argument is negative or the problem is beyond the library's limits:
