@@ -16,8 +16,8 @@ use super::dlx::mcc::{Rules, Work};
 use super::problem::{General, KIND, Lean, NODES, OPTIONS, PIECE, Problem};
 use crate::Error;
 
-/// Random paths of the split's first estimate of the whole tree, and of each piece's whose
-/// capped count did not finish.
+/// Random paths of the split's first estimate of the whole tree (which sets the budget of
+/// the exact counts), and of the estimate of each piece whose capped count did not finish.
 const ROOT_PATHS: u32 = 1024;
 const PIECE_PATHS: u32 = 16;
 /// Random paths of the second look at each piece still estimated once the split looks done:
@@ -315,8 +315,9 @@ impl Problem<'_> {
             return Err(Error::Capacity);
         }
         let root = self.estimate(ROOT_PATHS, SPLIT_SEED)?;
-        // A piece estimated at a 64th of a piece's share is counted exactly if it can be:
-        // the counts then cost about a 64th of the tree.
+        // A piece of up to a 256th of the share each piece should have is counted exactly:
+        // with a few children counted per piece made, the counts cost a few percent of the
+        // tree, and they find most of the empty subtrees, which the split leaves out.
         let cap = (root / (256.0 * k as f64)).clamp(LEAST_CAP, 1e9);
         let Some(size) = self.size_of(cap, expired)? else { return Ok((0, 0)) };
         let mut list = List { out, pieces: 1, used: base + 1 };
