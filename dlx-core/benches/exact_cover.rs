@@ -37,7 +37,12 @@ fn instances() -> Vec<Instance> {
         let (primary, secondary, options) = support::queens(n);
         out.push(Instance { name: format!("{n} queens"), primary, secondary, options });
     }
-    out.push(Instance { name: "pentominoes 6x10".into(), primary: 72, secondary: 0, options: pentominoes(6, 10) });
+    out.push(Instance {
+        name: "pentominoes 6x10".into(),
+        primary: 72,
+        secondary: 0,
+        options: support::pentominoes(6, 10),
+    });
     // A 17-clue puzzle of the data with its last clue, then its last two, left out.
     let royle = std::fs::read_to_string(support::data_dir().join("sudoku9/royle-17clue-every20th-2458.txt")).unwrap();
     let first: Vec<u8> = royle.lines().next().unwrap().bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
@@ -56,7 +61,7 @@ fn instances() -> Vec<Instance> {
             name: format!("9x9, {clues} clues, all"),
             primary: 324,
             secondary: 0,
-            options: sudoku(3, &grid),
+            options: support::sudoku(3, &grid),
         });
     }
     let amos =
@@ -67,85 +72,9 @@ fn instances() -> Vec<Instance> {
         name: "25x25 (lloyd-amos line 21)".into(),
         primary: 2500,
         secondary: 0,
-        options: sudoku(5, &line),
+        options: support::sudoku(5, &line),
     });
     out
-}
-
-/// Sudoku of box size `b`: an option per (cell, digit) the givens allow, items cell, row-digit,
-/// column-digit, box-digit.
-fn sudoku(b: usize, grid: &[u8]) -> Vec<Vec<i32>> {
-    let n = b * b;
-    let mut options = Vec::new();
-    for cell in 0..n * n {
-        let (r, c) = (cell / n, cell % n);
-        for d in 1..=n {
-            if grid[cell] != 0 && usize::from(grid[cell]) != d {
-                continue;
-            }
-            let clash = (0..n).any(|k| {
-                let peers = [r * n + k, k * n + c, ((r / b) * b + k / b) * n + (c / b) * b + k % b];
-                grid[cell] == 0 && peers.iter().any(|&p| usize::from(grid[p]) == d)
-            });
-            if !clash {
-                let bx = (r / b) * b + c / b;
-                options.push(vec![cell, n * n + r * n + d - 1, 2 * n * n + c * n + d - 1, 3 * n * n + bx * n + d - 1]);
-            }
-        }
-    }
-    options.into_iter().map(|o| o.into_iter().map(|i| i as i32).collect()).collect()
-}
-
-/// The 12 pentominoes in every orientation at every place of a `rows` x `cols` board: items the
-/// 12 pieces, then the cells.
-fn pentominoes(rows: i32, cols: i32) -> Vec<Vec<i32>> {
-    const SHAPES: [[(i32, i32); 5]; 12] = [
-        [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)],
-        [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-        [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
-        [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)],
-        [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
-        [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
-        [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)],
-        [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
-        [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
-        [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
-        [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)],
-        [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)],
-    ];
-    let mut options = Vec::new();
-    for (piece, shape) in SHAPES.iter().enumerate() {
-        let mut seen: Vec<Vec<(i32, i32)>> = Vec::new();
-        for t in 0..8 {
-            let mut cells: Vec<(i32, i32)> = shape
-                .iter()
-                .map(|&(r, c)| {
-                    let (mut r, mut c) = (r, c);
-                    for _ in 0..t % 4 {
-                        (r, c) = (c, -r);
-                    }
-                    if t >= 4 { (r, -c) } else { (r, c) }
-                })
-                .collect();
-            let (mr, mc) = (cells.iter().map(|p| p.0).min().unwrap(), cells.iter().map(|p| p.1).min().unwrap());
-            cells.iter_mut().for_each(|p| *p = (p.0 - mr, p.1 - mc));
-            cells.sort();
-            if seen.contains(&cells) {
-                continue;
-            }
-            seen.push(cells.clone());
-            for r in 0..rows {
-                for c in 0..cols {
-                    if cells.iter().all(|&(y, x)| r + y < rows && c + x < cols) {
-                        let mut o = vec![piece as i32];
-                        o.extend(cells.iter().map(|&(y, x)| 12 + (r + y) * cols + c + x));
-                        options.push(o);
-                    }
-                }
-            }
-        }
-    }
-    options
 }
 
 /// Solutions, nodes and the best time in ms through `dlx_core::Problem`.

@@ -55,6 +55,7 @@ macro_rules! internal_modules {
 internal_modules!(bits, deadline, exact_cover, sudoku, target);
 
 pub use error::Error;
+pub use exact_cover::pieces::{PieceText, parse_piece};
 pub use exact_cover::problem::{Fault, Problem};
 pub use sudoku::generate::Symmetry;
 pub use sudoku::variant::Variant;

@@ -1,6 +1,6 @@
 //! References independent of the library, shared by the tests of both crates: a seeded
 //! generator, full grids by plain backtracking, validity checks, a 4x4 brute force, and exact
-//! cover by brute force with the encodings of N-queens and Langford pairs.
+//! cover by brute force with the encodings of N-queens, Langford pairs and pentomino packing.
 #![allow(dead_code)] // each test uses its own part of this module
 
 /// A small xorshift generator: reproducible inputs without a crate.
@@ -340,4 +340,56 @@ pub fn langford(n: usize) -> (usize, usize, Vec<Vec<i32>>) {
         }
     }
     (3 * n, 0, options)
+}
+
+/// The 12 pentominoes in every orientation at every place of a `rows` x `cols` board: items the
+/// 12 pieces, then the cells.
+pub fn pentominoes(rows: i32, cols: i32) -> Vec<Vec<i32>> {
+    const SHAPES: [[(i32, i32); 5]; 12] = [
+        [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)],
+        [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
+        [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
+        [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)],
+        [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
+        [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
+        [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)],
+        [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
+        [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
+        [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
+        [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)],
+        [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)],
+    ];
+    let mut options = Vec::new();
+    for (piece, shape) in SHAPES.iter().enumerate() {
+        let mut seen: Vec<Vec<(i32, i32)>> = Vec::new();
+        for t in 0..8 {
+            let mut cells: Vec<(i32, i32)> = shape
+                .iter()
+                .map(|&(r, c)| {
+                    let (mut r, mut c) = (r, c);
+                    for _ in 0..t % 4 {
+                        (r, c) = (c, -r);
+                    }
+                    if t >= 4 { (r, -c) } else { (r, c) }
+                })
+                .collect();
+            let (mr, mc) = (cells.iter().map(|p| p.0).min().unwrap(), cells.iter().map(|p| p.1).min().unwrap());
+            cells.iter_mut().for_each(|p| *p = (p.0 - mr, p.1 - mc));
+            cells.sort();
+            if seen.contains(&cells) {
+                continue;
+            }
+            seen.push(cells.clone());
+            for r in 0..rows {
+                for c in 0..cols {
+                    if cells.iter().all(|&(y, x)| r + y < rows && c + x < cols) {
+                        let mut o = vec![piece as i32];
+                        o.extend(cells.iter().map(|&(y, x)| 12 + (r + y) * cols + c + x));
+                        options.push(o);
+                    }
+                }
+            }
+        }
+    }
+    options
 }

@@ -100,3 +100,27 @@ pub fn hill_climb<G: Copy + PartialEq>(
     scored.sort_by_key(|s| core::cmp::Reverse(s.0));
     scored.into_iter().map(|s| s.1).collect()
 }
+
+/// Sudoku of box size `b`: an option per (cell, digit) the givens allow, items cell, row-digit,
+/// column-digit, box-digit.
+pub fn sudoku(b: usize, grid: &[u8]) -> Vec<Vec<i32>> {
+    let n = b * b;
+    let mut options = Vec::new();
+    for cell in 0..n * n {
+        let (r, c) = (cell / n, cell % n);
+        for d in 1..=n {
+            if grid[cell] != 0 && usize::from(grid[cell]) != d {
+                continue;
+            }
+            let clash = (0..n).any(|k| {
+                let peers = [r * n + k, k * n + c, ((r / b) * b + k / b) * n + (c / b) * b + k % b];
+                grid[cell] == 0 && peers.iter().any(|&p| usize::from(grid[p]) == d)
+            });
+            if !clash {
+                let bx = (r / b) * b + c / b;
+                options.push(vec![cell, n * n + r * n + d - 1, 2 * n * n + c * n + d - 1, 3 * n * n + bx * n + d - 1]);
+            }
+        }
+    }
+    options.into_iter().map(|o| o.into_iter().map(|i| i as i32).collect()).collect()
+}

@@ -14,7 +14,7 @@ use core::ops::ControlFlow;
 
 use crate::deadline::Deadline;
 use super::dlx::mcc::{Goal, Rules, Work};
-use super::dlx::{BuildError, Capacity, Choice, Counts, Dlx, Flow};
+use super::dlx::{BuildError, Capacity, Choice, Counts, Dlx, Flow, Prefix};
 use crate::Error;
 use crate::error::count_limit;
 
@@ -29,20 +29,23 @@ const SECONDARY: usize = 2;
 const OPTION_CAP: usize = 3;
 const ENTRY_CAP: usize = 4;
 const WORDS: usize = 5;
-const OPTIONS: usize = 6;
+pub(super) const OPTIONS: usize = 6;
 const NEXT_NODE: usize = 7;
 const ENTRIES: usize = 8;
 const WIDEST: usize = 9;
-const NODES: usize = 10;
+pub(super) const NODES: usize = 10;
 /// Which of [`COLORED`], [`BOUNDED`] and [`COSTED`] the problem is.
-const KIND: usize = 11;
+pub(super) const KIND: usize = 11;
 /// The total cost of the cover the last [`Problem::minimum`] or [`Problem::at_most`] wrote.
 const COST: usize = 12;
-/// Last, so that a rejected option changes only the header's last word.
-const FAULT: usize = 13;
-const HEAD: usize = 14;
+/// The number of decisions of the piece set ([`Problem::set_piece`]).
+pub(super) const PIECE: usize = 13;
+/// Word 14 is unused: the header stays an even number of words, so every part after it
+/// stays 16-aligned. Last, so that a rejected option changes only the header's last word:
+const FAULT: usize = 15;
+const HEAD: usize = 16;
 /// Marks memory that [`Problem::new`] laid out ("dlxprob" and a layout version).
-const MAGIC_WORD: u64 = u64::from_le_bytes(*b"dlxprob2");
+const MAGIC_WORD: u64 = u64::from_le_bytes(*b"dlxprob3");
 
 /// Kinds of problem beyond DLX1's: some entry has a color, some item bounds other than 1:1,
 /// some option a cost other than 1.
@@ -261,26 +264,56 @@ const PLACE: u64 = (1 << 28) - 1;
 /// # Ok::<(), dlx_core::Error>(())
 /// ```
 pub struct Problem<'m> {
-    head: &'m mut [u64],
+    pub(super) head: &'m mut [u64],
     /// Two arrays of `options + 1` option numbers: a solution as it is reported, and the best
     /// cover [`minimum`](Self::minimum) has found so far.
-    answers: &'m mut [i32],
+    pub(super) answers: &'m mut [i32],
     engine: &'m mut [u64],
     /// The general search's [`Rules`]: per node a color and an option number, per item two
     /// bounds, per option a cost, in that order.
     rules: &'m mut [u32],
     /// The general search's [`Work`].
     work: &'m mut [u64],
+    /// The piece's decisions (the header says how many; see `pieces`), at most one per option.
+    pub(super) piece: &'m mut [i32],
+    /// Per option: its first node, to find an option by its number.
+    first: &'m mut [u32],
 }
 
 /// What the general search works with, borrowed from a problem's words.
-struct General<'a> {
-    engine: Dlx<'a, u32>,
-    rules: Rules<'a>,
-    work: Work<'a>,
+pub(super) struct General<'a> {
+    pub(super) engine: Dlx<'a, u32>,
+    pub(super) rules: Rules<'a>,
+    pub(super) work: Work<'a>,
     /// A solution as it is reported; the best one found.
     answer: &'a mut [i32],
     best: &'a mut [i32],
+    /// The piece's decisions.
+    pub(super) prefix: Prefix<'a>,
+}
+
+/// The engine searching as DLX1 does, under a piece's decisions, and the words a search
+/// writes to.
+pub(super) struct Lean<'a> {
+    pub(super) engine: Dlx<'a, u32>,
+    /// Whether the decisions hold together (else the piece has no solution).
+    pub(super) consistent: bool,
+    answers: &'a mut [i32],
+    pub(super) head: &'a mut [u64],
+}
+
+/// The decisions of the piece in `piece` for the engine, checked against the options added
+/// and their nodes (the words may have been changed between calls): `None` when one is out
+/// of range.
+fn checked_prefix<'a>(head: &[u64], piece: &'a [i32], first: &'a [u32]) -> Option<Prefix<'a>> {
+    let (options, nodes) = (head[OPTIONS] as usize, head[NEXT_NODE] as usize);
+    let decisions = piece.get(..usize::try_from(head[PIECE]).ok()?)?;
+    let first = first.get(..options)?;
+    let fits = decisions.iter().all(|&d| {
+        let o = if d < 0 { -1 - i64::from(d) } else { i64::from(d) } as usize;
+        o < options && (first[o] as usize) < nodes && first[o] as u64 > head[PRIMARY] + head[SECONDARY] + 1
+    });
+    fits.then(|| Prefix::new(decisions, first))
 }
 
 /// Where each of [`Rules`]' arrays starts in [`Problem::rules`], and their total length.
@@ -308,6 +341,8 @@ struct Layout {
     engine: usize,
     rules: usize,
     work: usize,
+    /// A piece's decisions and the options' first nodes, `options` 32-bit numbers each.
+    pieces: usize,
     capacity: Capacity,
 }
 
@@ -330,6 +365,7 @@ fn layout(items: u64, options: u64, entries: u64) -> Option<Layout> {
         engine: even(capacity.words::<u32>()),
         rules: even(RuleLayout::of(capacity).end.div_ceil(2)),
         work: even(Work::words(capacity.items, capacity.options, capacity.nodes)),
+        pieces: even(options),
         capacity,
     })
 }
@@ -352,7 +388,7 @@ impl<'m> Problem<'m> {
     pub fn words_for(items: usize, options: usize, entries: usize) -> Option<usize> {
         let count = |n: usize| u64::try_from(n).ok();
         let layout = layout(count(items)?, count(options)?, count(entries)?)?;
-        HEAD.checked_add(layout.answers + layout.engine + layout.rules + layout.work)
+        HEAD.checked_add(layout.answers + layout.engine + layout.rules + layout.work + layout.pieces)
     }
 
     /// The same in bytes, with the C library's signed counts: what `dlx_problem_size` returns
@@ -388,7 +424,7 @@ impl<'m> Problem<'m> {
         memory[OPTION_CAP] = options;
         memory[ENTRY_CAP] = entries;
         memory[WORDS] = (size / 8) as u64;
-        let mut problem = Self::split(memory).ok_or(Error::Arg)?;
+        let mut problem = Self::carve(memory).ok_or(Error::Arg)?;
         let capacity = problem.capacity();
         let mut engine = Dlx::<u32>::new(problem.engine, capacity).ok_or(Error::Arg)?;
         engine.reset(primary as usize, secondary as usize).map_err(|_| Error::Arg)?;
@@ -407,11 +443,12 @@ impl<'m> Problem<'m> {
         }
         let words = usize::try_from(memory[WORDS]).ok()?;
         let memory = memory.get_mut(..words)?;
-        let problem = Self::split(memory)?;
+        let problem = Self::carve(memory)?;
         let h = &problem.head;
         let fits = h[OPTIONS] <= h[OPTION_CAP]
             && h[ENTRIES] <= h[ENTRY_CAP]
             && h[WIDEST] <= h[PRIMARY]
+            && h[PIECE] <= h[OPTIONS]
             && Self::size((h[PRIMARY] + h[SECONDARY]) as i64, h[OPTION_CAP] as i64, h[ENTRY_CAP] as i64) == Some(words * 8);
         fits.then_some(problem)
     }
@@ -429,31 +466,36 @@ impl<'m> Problem<'m> {
     #[doc(hidden)]
     pub const HEAD_WORDS: usize = HEAD;
 
-    fn split(memory: &'m mut [u64]) -> Option<Self> {
+    fn carve(memory: &'m mut [u64]) -> Option<Self> {
         let (primary, secondary) = (memory[PRIMARY], memory[SECONDARY]);
         let layout = layout(primary.checked_add(secondary)?, memory[OPTION_CAP], memory[ENTRY_CAP])?;
         let (head, rest) = memory.split_at_mut(HEAD);
-        if rest.len() < layout.answers + layout.engine + layout.rules + layout.work {
+        if rest.len() < layout.answers + layout.engine + layout.rules + layout.work + layout.pieces {
             return None;
         }
         let (answers, rest) = rest.split_at_mut(layout.answers);
         let (engine, rest) = rest.split_at_mut(layout.engine);
         let (rules, rest) = rest.split_at_mut(layout.rules);
+        let (work, rest) = rest.split_at_mut(layout.work);
         let options = head[OPTION_CAP] as usize;
-        // SAFETY: `answers` and `rules` are initialised, 8-aligned words, which hold at least
-        // 2 * (options + 1) and `RuleLayout::end` u32 (see `layout`); every bit pattern is an
-        // i32 or u32.
-        let (answers, rules) = unsafe {
+        // SAFETY: `answers`, `rules` and `rest` are initialised, 8-aligned words, which hold
+        // at least 2 * (options + 1), `RuleLayout::end` and 2 * options u32 (see `layout`);
+        // every bit pattern is an i32 or u32.
+        let (answers, rules, piece, first) = unsafe {
             (
                 core::slice::from_raw_parts_mut(answers.as_mut_ptr().cast::<i32>(), 2 * (options + 1)),
                 core::slice::from_raw_parts_mut(rules.as_mut_ptr().cast::<u32>(), RuleLayout::of(layout.capacity).end),
+                core::slice::from_raw_parts_mut(rest.as_mut_ptr().cast::<i32>(), options),
+                core::slice::from_raw_parts_mut(rest.as_mut_ptr().cast::<u32>().add(options), options),
             )
         };
-        Some(Problem { head, answers, engine, rules, work: &mut rest[..layout.work] })
+        Some(Problem { head, answers, engine, rules, work, piece, first })
     }
 
-    /// The engine, its rules and work memory, and the two answer arrays, for the general search.
-    fn general(&mut self) -> Option<General<'_>> {
+    /// The engine, its rules and work memory, the two answer arrays and the piece, for the
+    /// general search; `None` when the words no longer hold a problem.
+    pub(super) fn general(&mut self) -> Option<General<'_>> {
+        let prefix = checked_prefix(self.head, self.piece, self.first)?;
         let (capacity, counts) = (self.capacity(), self.counts());
         let engine = dlx1(self.engine, capacity, counts)?;
         let at = RuleLayout::of(capacity);
@@ -464,7 +506,18 @@ impl<'m> Problem<'m> {
         let rules = Rules { color, owner, lo, hi, cost };
         let work = Work::carve(self.work, capacity.items, capacity.options, capacity.nodes)?;
         let (answer, best) = self.answers.split_at_mut(self.answers.len() / 2);
-        Some(General { engine, rules, work, answer, best })
+        Some(General { engine, rules, work, answer, best, prefix })
+    }
+
+    /// The engine searching as DLX1 does, with the piece's decisions applied
+    /// (`consistent` false when they contradict: nothing to search); `None` when the words no
+    /// longer hold a problem. The caller must [`Dlx::leave`] it.
+    pub(super) fn lean(&mut self) -> Option<Lean<'_>> {
+        let (capacity, counts) = (self.capacity(), self.counts());
+        let prefix = checked_prefix(self.head, self.piece, self.first)?;
+        let mut engine = dlx1(self.engine, capacity, counts)?;
+        let consistent = engine.enter(&prefix);
+        Some(Lean { engine, consistent, answers: self.answers, head: self.head })
     }
 
     fn capacity(&self) -> Capacity {
@@ -586,6 +639,7 @@ impl<'m> Problem<'m> {
             BuildError::Capacity | BuildError::BadOption => Fault::Damaged,
         })?;
         let number = engine.ordinal(option);
+        self.first[number] = option.index() as u32;
         let nodes = engine.option_nodes(option);
         let counts = engine.counts();
         self.save(counts);
@@ -666,9 +720,9 @@ impl<'m> Problem<'m> {
         let deadline = &mut Deadline::new(&mut expired);
         let limit = count_limit(limit)?;
         if self.head[KIND] != 0 {
-            let General { mut engine, rules, mut work, answer, .. } = self.general().ok_or(Error::Arg)?;
+            let General { mut engine, rules, mut work, answer, prefix, .. } = self.general().ok_or(Error::Arg)?;
             let mut found = 0;
-            let stats = engine.search_mcc(&rules, &mut work, Goal::All, deadline, |picked, _| {
+            let stats = engine.search_mcc(&rules, &mut work, Goal::All, &prefix, deadline, |picked, _| {
                 found += 1;
                 let n = write_picked(picked, answer);
                 if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
@@ -676,19 +730,23 @@ impl<'m> Problem<'m> {
             self.head[NODES] = stats.nodes;
             return if deadline.passed() { Err(Error::Timeout) } else { Ok(found) };
         }
-        let (capacity, counts) = (self.capacity(), self.counts());
-        let (answer, _) = self.answers.split_at_mut(self.answers.len() / 2);
-        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
+        let Lean { mut engine, consistent, answers, head } = self.lean().ok_or(Error::Arg)?;
+        let (answer, _) = answers.split_at_mut(answers.len() / 2);
         let mut found = 0;
-        let stats = engine.search_pruned(
-            |e| e.within(deadline),
-            |e| {
-                found += 1;
-                let n = write_sorted(e, answer);
-                if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
-            },
-        );
-        self.head[NODES] = stats.nodes;
+        let mut nodes = 0;
+        if consistent {
+            let stats = engine.search_pruned(
+                |e| e.within(deadline),
+                |e| {
+                    found += 1;
+                    let n = write_sorted(e, answer);
+                    if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
+                },
+            );
+            nodes = stats.nodes;
+        }
+        engine.leave();
+        head[NODES] = nodes;
         if deadline.passed() { Err(Error::Timeout) } else { Ok(found) }
     }
 
@@ -700,40 +758,64 @@ impl<'m> Problem<'m> {
     /// # Errors
     /// [`Error::Unsolvable`] when there is no cover, [`Error::Capacity`] when the cover has more
     /// options than `out` holds, [`Error::Timeout`]; `out` is written only on success.
-    pub fn minimum(&mut self, out: &mut [i32], mut expired: impl FnMut() -> bool) -> Result<usize, Error> {
+    pub fn minimum(&mut self, out: &mut [i32], expired: impl FnMut() -> bool) -> Result<usize, Error> {
+        self.minimum_below(i64::MAX, out, expired)
+    }
+
+    /// As [`minimum`](Self::minimum), among the solutions costing less than `below` only:
+    /// the least of them, the first such in search order. With a [piece](Self::set_piece)
+    /// set, callers searching pieces one after another (or on threads, each in its own copy
+    /// of the words) find the minimum over all of them by passing the best cost found so far:
+    /// a piece with nothing cheaper says [`Error::Unsolvable`] and is cut by the same bound.
+    ///
+    /// # Errors
+    /// As [`minimum`](Self::minimum): [`Error::Unsolvable`] when no solution costs less than
+    /// `below` (a `below` of 0 or less included).
+    pub fn minimum_below(&mut self, below: i64, out: &mut [i32], mut expired: impl FnMut() -> bool) -> Result<usize, Error> {
+        if below <= 0 {
+            return Err(Error::Unsolvable);
+        }
         if self.head[KIND] != 0 {
-            return self.cheapest(i64::MAX, false, out, &mut expired);
+            return self.cheapest(below, false, out, &mut expired);
         }
         let deadline = &mut Deadline::new(&mut expired);
         let widest = self.head[WIDEST].max(1) as usize;
-        let (capacity, counts) = (self.capacity(), self.counts());
-        let (answer, best) = self.answers.split_at_mut(self.answers.len() / 2);
-        let mut engine = dlx1(self.engine, capacity, counts).ok_or(Error::Arg)?;
-        let best_len = core::cell::Cell::new(usize::MAX);
-        let stats = engine.search_pruned(
-            |e| {
-                if !e.within(deadline) {
-                    return false;
-                }
-                e.depth() + e.open_primary().div_ceil(widest) < best_len.get()
-            },
-            |e| {
-                let n = write_sorted(e, answer);
-                best[..n].copy_from_slice(&answer[..n]);
-                best_len.set(n);
-                Flow::Continue
-            },
-        );
-        self.head[NODES] = stats.nodes;
+        let Lean { mut engine, consistent, answers, head } = self.lean().ok_or(Error::Arg)?;
+        let (answer, best) = answers.split_at_mut(answers.len() / 2);
+        // Every option costs 1: a cover's cost is its length, and "cheaper than `below`" is
+        // "shorter than best_len" from the start.
+        let best_len = core::cell::Cell::new(usize::try_from(below).unwrap_or(usize::MAX));
+        let mut found = false;
+        let mut nodes = 0;
+        if consistent {
+            let stats = engine.search_pruned(
+                |e| {
+                    if !e.within(deadline) {
+                        return false;
+                    }
+                    e.depth() + e.open_primary().div_ceil(widest) < best_len.get()
+                },
+                |e| {
+                    let n = write_sorted(e, answer);
+                    best[..n].copy_from_slice(&answer[..n]);
+                    best_len.set(n);
+                    found = true;
+                    Flow::Continue
+                },
+            );
+            nodes = stats.nodes;
+        }
+        engine.leave();
+        head[NODES] = nodes;
         if deadline.passed() {
             return Err(Error::Timeout);
         }
         match best_len.get() {
-            usize::MAX => Err(Error::Unsolvable),
+            _ if !found => Err(Error::Unsolvable),
             n if n > out.len() => Err(Error::Capacity),
             n => {
                 out[..n].copy_from_slice(&best[..n]);
-                self.head[COST] = n as u64;
+                head[COST] = n as u64;
                 Ok(n)
             }
         }
@@ -786,9 +868,9 @@ impl<'m> Problem<'m> {
     /// first found.
     fn cheapest(&mut self, below: i64, first: bool, out: &mut [i32], expired: &mut dyn FnMut() -> bool) -> Result<usize, Error> {
         let deadline = &mut Deadline::new(expired);
-        let General { mut engine, rules, mut work, best, .. } = self.general().ok_or(Error::Arg)?;
+        let General { mut engine, rules, mut work, best, prefix, .. } = self.general().ok_or(Error::Arg)?;
         let mut found = None;
-        let stats = engine.search_mcc(&rules, &mut work, Goal::Cheaper { below, first }, deadline, |picked, cost| {
+        let stats = engine.search_mcc(&rules, &mut work, Goal::Cheaper { below, first }, &prefix, deadline, |picked, cost| {
             found = Some((write_picked(picked, best), cost));
             Flow::Continue
         });
@@ -806,6 +888,14 @@ impl<'m> Problem<'m> {
                 Ok(n)
             }
         }
+    }
+
+    /// The link checker over the matrix between calls (tests only): every call must leave the
+    /// links whole.
+    #[cfg(test)]
+    pub(crate) fn check_links(&mut self) -> Result<(), &'static str> {
+        let (capacity, counts) = (self.capacity(), self.counts());
+        dlx1(self.engine, capacity, counts).ok_or("the words hold no problem")?.check_links()
     }
 
     /// Options tried by the last [`search`](Self::search) or [`minimum`](Self::minimum)

@@ -6,14 +6,14 @@ use super::common::rng;
 use crate::{Error, Problem};
 
 /// A random small problem of Knuth's whole family.
-struct Case {
-    primary: usize,
-    secondary: usize,
-    bounds: Vec<(i32, i32)>,
-    options: Vec<(Vec<i32>, Vec<i32>, i32)>,
+pub(super) struct Case {
+    pub(super) primary: usize,
+    pub(super) secondary: usize,
+    pub(super) bounds: Vec<(i32, i32)>,
+    pub(super) options: Vec<(Vec<i32>, Vec<i32>, i32)>,
 }
 
-fn random_case(seed: &mut u64, colors: bool, bounds: bool, costs: bool) -> Case {
+pub(super) fn random_case(seed: &mut u64, colors: bool, bounds: bool, costs: bool) -> Case {
     let primary = 1 + (rng(seed) % 5) as usize;
     let secondary = (rng(seed) % 4) as usize;
     let items = primary + secondary;
@@ -64,7 +64,7 @@ fn is_solution(case: &Case, set: u32) -> bool {
 }
 
 /// Every solution, as sorted option numbers, in increasing order of the sets.
-fn brute_force(case: &Case) -> Vec<(Vec<i32>, i64)> {
+pub(super) fn brute_force(case: &Case) -> Vec<(Vec<i32>, i64)> {
     (0..1u32 << case.options.len())
         .filter(|&set| is_solution(case, set))
         .map(|set| {
@@ -75,7 +75,8 @@ fn brute_force(case: &Case) -> Vec<(Vec<i32>, i64)> {
         .collect()
 }
 
-fn with_problem<T>(case: &Case, f: impl FnOnce(&mut Problem<'_>) -> T) -> T {
+/// The words of `case`'s problem, laid out and filled as a caller would.
+pub(super) fn words_of(case: &Case) -> Vec<u64> {
     let entries: usize = case.options.iter().map(|o| o.0.len()).sum();
     let items = case.primary + case.secondary;
     let words = Problem::words_for(items, case.options.len(), entries).unwrap();
@@ -94,7 +95,12 @@ fn with_problem<T>(case: &Case, f: impl FnOnce(&mut Problem<'_>) -> T) -> T {
     for (k, (items, colors, cost)) in case.options.iter().enumerate() {
         assert_eq!(p.add_option(items, Some(colors), *cost), Ok(k));
     }
-    f(&mut p)
+    memory
+}
+
+pub(super) fn with_problem<T>(case: &Case, f: impl FnOnce(&mut Problem<'_>) -> T) -> T {
+    let mut memory = words_of(case);
+    f(&mut Problem::open(&mut memory).unwrap())
 }
 
 fn check(case: &Case) {

@@ -11,6 +11,7 @@ mod dlx;
 mod generate;
 mod learning;
 mod mcc;
+mod pieces;
 mod problem;
 mod sudoku;
 mod target;

@@ -22,7 +22,8 @@ fn load<'m>(memory: &'m mut [u64], primary: usize, secondary: usize, options: &[
     p
 }
 
-fn solutions(p: &mut Problem<'_>) -> Vec<Vec<i32>> {
+/// Every solution the search visits (under the piece set, if any), as sorted option numbers.
+pub(super) fn solutions(p: &mut Problem<'_>) -> Vec<Vec<i32>> {
     let mut found = Vec::new();
     p.search(
         u64::MAX,

@@ -24,8 +24,9 @@
 //! The rooms: this file holds the types and the engine's fields; `storage` the link type,
 //! capacities and the carving of memory; `matrix` building and reading the matrix; `links`
 //! covering and uncovering; `choice` the branching rules; `search` the search loop and what
-//! its callbacks may ask; `remove` options taken out for a subtree; `probe` and `reduce` the
-//! two ways of finding such options; `check` the debug-only link checker; `collections` the
+//! its callbacks may ask; `remove` options taken out for a subtree; `prefix` decisions forced
+//! before a search (a piece of a problem); `probe` and `reduce` the two ways of finding such
+//! options; `check` the debug-only link checker; `collections` the
 //! stack and packed set the fields are made of.
 
 #[cfg(any(test, debug_assertions))]
@@ -36,6 +37,7 @@ mod collections;
 mod links;
 mod matrix;
 pub mod mcc;
+mod prefix;
 mod probe;
 mod reduce;
 mod remove;
@@ -43,6 +45,7 @@ mod search;
 mod storage;
 
 pub use choice::Choice;
+pub use prefix::Prefix;
 pub use reduce::REDUCE_AFTER;
 pub use storage::{Capacity, Index, Storage};
 

@@ -63,7 +63,7 @@ impl<I: Index> Dlx<'_, I> {
 
     /// Takes option `first` (its first node) out of every item list it is in, for the current
     /// level: `restore_removed` puts it back when the level is done.
-    fn remove_option(&mut self, first: usize) {
+    pub(super) fn remove_option(&mut self, first: usize) {
         let mut q = first;
         while self.nodes[q].top < I::SPACER {
             let (u, d) = (self.nodes[q].up.to_usize(), self.nodes[q].down.to_usize());
@@ -73,6 +73,14 @@ impl<I: Index> Dlx<'_, I> {
             q += 1;
         }
         self.removed.options.push(I::from_usize(first));
+    }
+
+    /// Puts back, newest first, every option removed (at level 0, once a prefix's exclusions
+    /// and the search below them are done).
+    pub(super) fn restore_all_removed(&mut self) {
+        debug_assert_eq!(self.level, 0);
+        self.removed.level_start[0] = I::from_usize(0);
+        self.restore_removed();
     }
 
     /// Puts back, newest first, the options removed since this level began.

@@ -16,13 +16,17 @@
 //! in DLX. Colors are DLX2's purification: choosing `x:c` hides the options that give `x` any
 //! other color, and an uncolored `x` covers `x`.
 //!
-//! The rooms: `moves` the changes and their trail, `bound` the lower bound on the cost still
+//! The rooms: `moves` the changes and their trail, `prefix` a piece's decisions and the tree
+//! walked a step at a time, `bound` the lower bound on the cost still
 //! to pay (a greedy dual of the covering LP, then a Lagrangian one) and the options it rules out.
 
 mod bound;
 mod moves;
+mod prefix;
 
-use super::{Dlx, Flow, Index, SearchStats};
+pub use prefix::Branch;
+
+use super::{Dlx, Flow, Index, Prefix, SearchStats};
 use crate::deadline::Deadline;
 
 /// What the general search reads besides the links: per node, per item and per option arrays,
@@ -194,29 +198,26 @@ impl<'a> Work<'a> {
 }
 
 impl<I: Index> Dlx<'_, I> {
-    /// Searches the matrix under `rules` for `goal`, calling `on_solution` with each solution's
-    /// option numbers (in the order chosen) and total cost until it says [`Flow::Stop`], the
-    /// space is exhausted or `deadline` passes. The matrix is restored afterwards.
+    /// Searches the matrix under `rules` and the decisions of `prefix` (nothing found when
+    /// they contradict each other) for `goal`, calling `on_solution` with each solution's
+    /// option numbers (the prefix's included ones first, then in the order chosen) and total
+    /// cost until it says [`Flow::Stop`], the space is exhausted or `deadline` passes. The
+    /// matrix is restored afterwards.
     pub fn search_mcc(
         &mut self,
         rules: &Rules<'_>,
         work: &mut Work<'_>,
         goal: Goal,
+        prefix: &Prefix<'_>,
         deadline: &mut Deadline,
         mut on_solution: impl FnMut(&[u32], i64) -> Flow,
     ) -> SearchStats {
         let mut stats = SearchStats::default();
-        self.open = self.primary;
-        work.trail_len = 0;
-        work.picked_len = 0;
-        work.cost = 0;
-        work.count[..=self.items].fill(0);
-        work.in_force[..=self.items].fill(0);
-        work.stamp.fill(0);
-        work.now = 0;
-        work.seeded = false;
-        (work.tries, work.wins, work.passed) = (0, 0, 0);
-        work.needy = (1..=self.primary).filter(|&i| rules.lo[i] > 0).count();
+        self.start_mcc(rules, work);
+        if !self.enter_mcc(rules, work, prefix) {
+            self.undo_to(rules, work, 0);
+            return stats;
+        }
         let (mut below, first) = match goal {
             Goal::All => (i64::MAX, false),
             Goal::Cheaper { below, first } => (below, first),

@@ -1,0 +1,258 @@
+//! Pieces of a problem against a brute force over every set of options: a piece's solutions
+//! are the problem's that obey its decisions; the pieces of a split partition the solutions;
+//! the minimum over pieces, chained through `minimum_below`, is the whole problem's.
+
+use core::ops::ControlFlow;
+
+use super::common::rng;
+use super::mcc::{Case, brute_force, random_case, with_problem, words_of};
+use super::problem::solutions;
+use crate::{Error, PieceText, Problem, parse_piece};
+
+fn obeys(solution: &[i32], decisions: &[i32]) -> bool {
+    decisions.iter().all(|&d| if d >= 0 { solution.contains(&d) } else { !solution.contains(&(-1 - d)) })
+}
+
+/// The pieces a split wrote, each its decisions.
+fn pieces_of(out: &[i32], used: usize, count: usize) -> Vec<Vec<i32>> {
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    while at < used {
+        let len = out[at] as usize;
+        pieces.push(out[at + 1..at + 1 + len].to_vec());
+        at += 1 + len;
+    }
+    assert_eq!((at, pieces.len()), (used, count));
+    pieces
+}
+
+fn case_of(round: u32, seed: &mut u64) -> Case {
+    // Every kind in turn: DLX1's (round 0 mod 8), then colors, bounds and costs in each mix.
+    random_case(seed, round & 1 != 0, round & 2 != 0, round & 4 != 0)
+}
+
+#[test]
+fn random_pieces_find_exactly_the_solutions_that_obey_them() {
+    let mut seed = 0x7069_6563_6573_0001;
+    let mut contradictory = 0;
+    for round in 0..1500u32 {
+        let case = case_of(round, &mut seed);
+        let all: Vec<Vec<i32>> = brute_force(&case).into_iter().map(|s| s.0).collect();
+        let n = case.options.len();
+        // Up to three decisions on distinct options, each in or out.
+        let mut decisions: Vec<i32> = Vec::new();
+        for _ in 0..rng(&mut seed) % 4 {
+            let o = (rng(&mut seed) % n as u64) as i32;
+            if !decisions.iter().any(|&d| d == o || d == -1 - o) {
+                decisions.push(if rng(&mut seed).is_multiple_of(2) { o } else { -1 - o });
+            }
+        }
+        with_problem(&case, |p| {
+            p.set_piece(&decisions).unwrap();
+            assert_eq!(p.piece(), &decisions[..]);
+            let mut found = solutions(p);
+            found.sort();
+            let mut expected: Vec<Vec<i32>> = all.iter().filter(|s| obeys(s, &decisions)).cloned().collect();
+            expected.sort();
+            assert_eq!(found, expected, "piece {decisions:?}");
+            contradictory += usize::from(expected.is_empty() && !all.is_empty());
+            // The least cost under the piece.
+            let cost = |s: &Vec<i32>| s.iter().map(|&k| i64::from(case.options[k as usize].2)).sum::<i64>();
+            let least = expected.iter().map(cost).min();
+            let mut out = vec![0; n];
+            match (p.minimum(&mut out, || false), least) {
+                (Ok(k), Some(least)) => {
+                    assert_eq!(p.cost(), least);
+                    assert!(expected.contains(&out[..k].to_vec()));
+                }
+                (Err(Error::Unsolvable), None) => {}
+                (got, want) => panic!("minimum {got:?}, least {want:?} under {decisions:?}"),
+            }
+            // Cleared, the whole problem again.
+            p.set_piece(&[]).unwrap();
+            assert_eq!(solutions(p).len(), all.len());
+        });
+    }
+    assert!(contradictory > 100, "{contradictory}");
+}
+
+#[test]
+fn split_pieces_partition_the_solutions_and_share_the_minimum() {
+    let mut seed = 0x7069_6563_6573_0002;
+    let mut many = 0;
+    for round in 0..1200u32 {
+        let case = case_of(round, &mut seed);
+        let all = brute_force(&case);
+        let mut expected: Vec<Vec<i32>> = all.iter().map(|s| s.0.clone()).collect();
+        expected.sort();
+        let least = all.iter().map(|s| s.1).min();
+        let k = 1 + (rng(&mut seed) % 12) as usize;
+        with_problem(&case, |p| {
+            let mut out = vec![i32::MIN; 4096];
+            let (count, used) = p.split(k, &mut out, || false).unwrap();
+            // Fewer pieces than asked only when each is a leaf: a solution of its own.
+            assert!(count >= k || count <= expected.len(), "{count} pieces for {k}");
+            assert_eq!(p.piece(), &[] as &[i32], "the split leaves the piece as it was");
+            let pieces = pieces_of(&out, used, count);
+            // The same pieces again.
+            let mut again = vec![0; 4096];
+            assert_eq!(p.split(k, &mut again, || false), Ok((count, used)));
+            assert_eq!(out[..used], again[..used]);
+            let mut union = Vec::new();
+            let mut best = i64::MAX;
+            let mut best_cover = Vec::new();
+            for piece in &pieces {
+                // The text form round-trips.
+                let text = PieceText(piece).to_string();
+                let mut parsed = vec![0; piece.len() + 1];
+                assert_eq!(parse_piece(&text, &mut parsed), Ok(piece.len()));
+                assert_eq!(&parsed[..piece.len()], &piece[..]);
+                p.set_piece(piece).unwrap();
+                let found = solutions(p);
+                assert!(found.iter().all(|s| obeys(s, piece)));
+                union.extend(found);
+                let mut cover = vec![0; case.options.len()];
+                match p.minimum_below(best, &mut cover, || false) {
+                    Ok(n) => {
+                        assert!(p.cost() < best);
+                        best = p.cost();
+                        best_cover = cover[..n].to_vec();
+                    }
+                    Err(Error::Unsolvable) => {}
+                    Err(e) => panic!("{e:?}"),
+                }
+            }
+            p.check_links().unwrap();
+            p.set_piece(&[]).unwrap();
+            let listed = union.len();
+            union.sort();
+            union.dedup();
+            assert_eq!(union.len(), listed, "a solution in two pieces: {pieces:?}");
+            assert_eq!(union, expected, "pieces {pieces:?}");
+            assert_eq!(least.unwrap_or(i64::MAX), best);
+            if least.is_some() {
+                assert!(all.iter().any(|s| s.0 == best_cover && s.1 == best));
+            }
+            many += usize::from(count >= 2);
+        });
+    }
+    assert!(many > 500, "{many} splits into two pieces or more");
+}
+
+#[test]
+fn a_copy_of_the_words_is_an_independent_problem() {
+    let mut seed = 0x7069_6563_6573_0003;
+    for round in 0..200u32 {
+        let case = case_of(round, &mut seed);
+        let expected = brute_force(&case).len();
+        let mut memory = words_of(&case);
+        let mut p = Problem::open(&mut memory).unwrap();
+        let mut out = vec![0; 1024];
+        let (count, used) = p.split(4, &mut out, || false).unwrap();
+        let pieces = pieces_of(&out, used, count);
+        let mut total = 0;
+        for piece in &pieces {
+            let mut copy = memory.clone();
+            let mut q = Problem::open(&mut copy).unwrap();
+            q.set_piece(piece).unwrap();
+            total += solutions(&mut q).len();
+        }
+        assert_eq!(total, expected);
+    }
+}
+
+#[test]
+fn bad_pieces_and_split_arguments_are_errors_that_change_nothing() {
+    let mut seed = 0x7069_6563_6573_0004;
+    let case = loop {
+        let case = random_case(&mut seed, true, true, true);
+        if case.options.len() >= 3 && !brute_force(&case).is_empty() {
+            break case;
+        }
+    };
+    let n = case.options.len() as i32;
+    with_problem(&case, |p| {
+        p.set_piece(&[1]).unwrap();
+        for bad in [vec![n], vec![-1 - n], vec![0, 0], vec![0, -1], vec![2, 1, -3], vec![i32::MIN], vec![i32::MAX]] {
+            assert_eq!(p.set_piece(&bad), Err(Error::Arg), "{bad:?}");
+            assert_eq!(p.piece(), &[1]);
+        }
+        let too_many: Vec<i32> = (0..=n).collect();
+        assert_eq!(p.set_piece(&too_many), Err(Error::Arg));
+        p.set_piece(&[]).unwrap();
+        assert_eq!(p.split(0, &mut [0; 64], || false), Err(Error::Arg));
+        assert_eq!(p.split(1, &mut [0; 1], || false), Err(Error::Capacity));
+        assert_eq!(p.estimate(0, 1), Err(Error::Arg));
+    });
+}
+
+#[test]
+fn piece_text_is_single_spaced_decimals() {
+    assert_eq!(PieceText(&[]).to_string(), "");
+    assert_eq!(PieceText(&[0, -1, 2147483647, -2147483648]).to_string(), "0 -1 2147483647 -2147483648");
+    let mut out = [0; 3];
+    assert_eq!(parse_piece("", &mut out), Ok(0));
+    assert_eq!(parse_piece("12 -8 40\n", &mut out), Ok(3));
+    assert_eq!(out, [12, -8, 40]);
+    for bad in ["1,2", "+3", "- 3", "3-", "x", "2147483648", "1.0", "--1"] {
+        assert_eq!(parse_piece(bad, &mut out), Err(Error::Arg), "{bad:?}");
+    }
+    assert_eq!(parse_piece("1 2 3 4", &mut out), Err(Error::Capacity));
+}
+
+/// A problem of DLX1's kind: `options` over `primary` primary and `secondary` secondary items.
+fn plain(primary: usize, secondary: usize, options: Vec<Vec<i32>>) -> Case {
+    let options = options.into_iter().map(|o| (o.clone(), vec![0; o.len()], 1)).collect();
+    Case { primary, secondary, bounds: vec![(1, 1); primary], options }
+}
+
+#[test]
+fn the_estimate_is_within_twice_the_nodes_on_pentomino_packings() {
+    // Boards whose whole search a debug build runs in seconds; the 6x10 figures (in
+    // docs/exact-cover.md) come from the pieces benchmark.
+    for (rows, cols, want) in [(3, 20, 8), (4, 15, 1472)] {
+        with_problem(&plain(72, 0, super::common::pentominoes(rows, cols)), |p| {
+            let found = p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
+            assert_eq!(found, want, "{rows}x{cols} packings (every rotation and reflection)");
+            let nodes = p.nodes() as f64;
+            for seed in 1..=5 {
+                let estimate = p.estimate(2000, seed).unwrap();
+                let ratio = estimate / nodes;
+                assert!((0.5..=2.0).contains(&ratio), "{rows}x{cols} seed {seed}: {estimate:.0} for {nodes} nodes");
+                assert_eq!(p.estimate(2000, seed), Ok(estimate), "the same seed, the same estimate");
+            }
+            assert_eq!(p.nodes() as f64, nodes, "the estimate searches nothing");
+        });
+    }
+}
+
+#[test]
+fn a_split_into_64_pieces_leaves_none_above_5_percent_of_the_tree() {
+    // 10 queens (the diagonals secondary): a tree of some 16,000 nodes, 724 solutions. The
+    // pentomino figures are the pieces benchmark's (docs/exact-cover.md).
+    let (primary, secondary, options) = super::common::queens(10);
+    with_problem(&plain(primary, secondary, options), |p| {
+        let found = p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
+        let nodes = p.nodes();
+        let mut out = vec![0; 1 << 16];
+        let (count, used) = p.split(64, &mut out, || false).unwrap();
+        assert_eq!(p.nodes(), nodes, "the split leaves the node count alone");
+        assert!(count >= 64, "{count} pieces");
+        let (mut total, mut largest) = (0, 0);
+        for piece in pieces_of(&out, used, count) {
+            p.set_piece(&piece).unwrap();
+            total += p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
+            largest = largest.max(p.nodes());
+        }
+        p.check_links().unwrap();
+        assert_eq!(total, found);
+        assert!(largest * 20 <= nodes, "the largest piece has {largest} of {nodes} nodes");
+        // The last piece is still set: a split cuts it, and only it, further.
+        let last = p.piece().to_vec();
+        let (count, used) = p.split(8, &mut out, || false).unwrap();
+        assert!(pieces_of(&out, used, count).iter().all(|piece| piece.starts_with(&last)));
+        // Too little room for 64 pieces of the whole problem.
+        p.set_piece(&[]).unwrap();
+        assert_eq!(p.split(64, &mut out[..100], || false), Err(Error::Capacity));
+    });
+}
