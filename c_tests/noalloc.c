@@ -229,6 +229,26 @@ int main(int argc, char **argv) {
     int32_t cover[10];
     NO_ALLOCATION("dlx_problem_minimum", rc = dlx_problem_minimum(p, cover, 10, 0));
     CHECK(rc == 10, "minimum: %d", rc);
+    /* Pieces: a split into 16, each piece counted alone, and the estimate. */
+    static int32_t pieces[1 << 14];
+    int64_t used = 0, made = 0, total = 0;
+    NO_ALLOCATION("dlx_problem_split", made = dlx_problem_split(p, 16, pieces, 1 << 14, &used, 0));
+    CHECK(made >= 16, "pieces: %lld", (long long)made);
+    for (int64_t at = 0; made > 0 && at < used; at += 1 + pieces[at]) {
+        NO_ALLOCATION("dlx_problem_piece", rc = dlx_problem_piece(p, pieces + at + 1, pieces[at]));
+        NO_ALLOCATION("dlx_problem_search, a piece", found = dlx_problem_search(p, INT64_MAX, 0, NULL, NULL));
+        total += found;
+    }
+    CHECK(total == 724, "the pieces' counts: %lld", (long long)total);
+    int32_t bad[2] = {0, -1};
+    NO_ALLOCATION("dlx_problem_piece, repeated", rc = dlx_problem_piece(p, bad, 2));
+    CHECK(rc == DLX_ERR_ARG, "repeated option: %d", rc);
+    NO_ALLOCATION("dlx_problem_piece, cleared", rc = dlx_problem_piece(p, NULL, 0));
+    NO_ALLOCATION("dlx_problem_split, no room", made = dlx_problem_split(p, 16, pieces, 8, &used, 0));
+    CHECK(made == DLX_ERR_CAPACITY, "no room: %lld", (long long)made);
+    double estimate = 0;
+    NO_ALLOCATION("dlx_problem_estimate", rc = dlx_problem_estimate(p, 100, 1, &estimate));
+    CHECK(rc == DLX_OK && estimate > 0, "estimate: %d %f", rc, estimate);
 
     /* Colors, bounds and costs: 10 queens again, each queen an option of cost 1 + its column,
      * the diagonals colored by the queen's row (never shared, so the same covers), row 0
@@ -277,6 +297,13 @@ int main(int argc, char **argv) {
     NO_ALLOCATION("dlx_problem_at_most, time limit", rc = dlx_problem_at_most(p, 1000, cover, 10, 1));
     NO_ALLOCATION("dlx_problem_cost, NULL", cost = dlx_problem_cost(NULL));
     CHECK(cost == DLX_ERR_NULL, "cost of NULL: %lld", (long long)cost);
+    NO_ALLOCATION("dlx_problem_split, family", made = dlx_problem_split(p, 8, pieces, 1 << 14, &used, 0));
+    CHECK(made >= 8, "family pieces: %lld", (long long)made);
+    NO_ALLOCATION("dlx_problem_piece, family", rc = dlx_problem_piece(p, pieces + 1, pieces[0]));
+    NO_ALLOCATION("dlx_problem_minimum_below, family", rc = dlx_problem_minimum_below(p, INT64_MAX, cover, 10, 0));
+    CHECK(rc > 0 || rc == DLX_UNSOLVABLE, "minimum of a piece: %d", rc);
+    NO_ALLOCATION("dlx_problem_minimum_below, nothing below 1", rc = dlx_problem_minimum_below(p, 1, cover, 10, 0));
+    CHECK(rc == DLX_UNSOLVABLE, "below 1: %d", rc);
 
     /* Variants: 9x9 boxes as a region map, with diagonals and four windoku windows, a 6x6 of
      * 2x3 boxes, and every error path, in memory allocated before the window. */

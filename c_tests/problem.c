@@ -2,8 +2,8 @@
  * The general exact cover API from C: every status code; memory that is NULL, misaligned or
  * one byte short; a rejected option leaves the problem as it was (its searches unchanged); two
  * searches give the same solutions; limits, a stopping visitor and time limits; N-queens
- * counts; a problem copied to other memory; and 8 problems searched at once on 8 threads with
- * 256 KiB stacks.
+ * counts; a problem copied to other memory; pieces, the split and the estimate; and 8 problems
+ * searched at once on 8 threads with 256 KiB stacks.
  */
 #define _POSIX_C_SOURCE 200112L
 #include <pthread.h>
@@ -165,6 +165,68 @@ int main(int argc, char **argv) {
     memcpy(copy, m, size);
     CHECK(dlx_problem_search((dlx_problem *)copy, INT64_MAX, 0, NULL, NULL) == 92, "the copy counts 92");
     free(copy);
+
+    /* Pieces: a split into at least 10, each piece counted alone on its own copy of the memory,
+     * every solution in exactly one piece; the same pieces again; every status. */
+    static int32_t pieces[4096], again[4096];
+    int64_t used = -1, used_again = -1, total = 0;
+    int64_t count = dlx_problem_split(p, 10, pieces, 4096, &used, 0);
+    CHECK(count >= 10 && used > count && used <= 4096, "split: %lld pieces in %lld ints", (long long)count,
+          (long long)used);
+    int seen[92] = {0};
+    copy = make_memory(size);
+    for (int64_t at = 0; count > 0 && at < used; at += 1 + pieces[at]) {
+        memcpy(copy, m, size);
+        CHECK(dlx_problem_piece((dlx_problem *)copy, pieces + at + 1, pieces[at]) == DLX_OK, "piece at %lld",
+              (long long)at);
+        memset(&b, 0, sizeof b);
+        total += dlx_problem_search((dlx_problem *)copy, INT64_MAX, 0, record, &b);
+        for (int k = 0; k < b.n; k += 9)
+            for (int s = 0; s < 92; s++) seen[s] += memcmp(b.data + k, a.data + 9 * s, 9 * sizeof *b.data) == 0;
+    }
+    free(copy);
+    int once = 1;
+    for (int s = 0; s < 92; s++) once &= seen[s] == 1;
+    CHECK(total == 92 && once, "the pieces' counts add up (%lld), each solution in one piece", (long long)total);
+    CHECK(dlx_problem_split(p, 10, again, 4096, &used_again, 0) == count && used_again == used &&
+              memcmp(pieces, again, (size_t)used * sizeof *pieces) == 0,
+          "the same pieces again");
+    CHECK(dlx_problem_nodes(p) == nodes, "the split leaves the node count alone");
+    used = -7;
+    CHECK(dlx_problem_split(NULL, 10, pieces, 4096, &used, 0) == DLX_ERR_NULL, "split of NULL");
+    CHECK(dlx_problem_split(p, 10, NULL, 4096, &used, 0) == DLX_ERR_NULL, "split into NULL");
+    CHECK(dlx_problem_split(p, 10, pieces, 4096, NULL, 0) == DLX_ERR_NULL, "split, NULL used");
+    CHECK(dlx_problem_split(p, 0, pieces, 4096, &used, 0) == DLX_ERR_ARG, "0 pieces");
+    CHECK(dlx_problem_split(p, 10, pieces, -1, &used, 0) == DLX_ERR_ARG, "negative room");
+    CHECK(dlx_problem_split(p, 10, pieces, 4096, &used, -1) == DLX_ERR_ARG, "negative time");
+    CHECK(dlx_problem_split(p, 10, pieces, 12, &used, 0) == DLX_ERR_CAPACITY && used == -7, "no room, used untouched");
+    /* Queens (0,0) and (1,1), options 0 and 9, share a diagonal: no solution, not an error. */
+    int32_t clash[2] = {0, 9}, beyond[1] = {64}, below_range[1] = {-65}, repeated[2] = {3, -4}, no_corner[1] = {-1};
+    CHECK(dlx_problem_piece(p, clash, 2) == DLX_OK && dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) == 0 &&
+              dlx_problem_minimum(p, out, 16, 0) == DLX_UNSOLVABLE,
+          "a contradictory piece has no solution");
+    CHECK(dlx_problem_piece(p, beyond, 1) == DLX_ERR_ARG && dlx_problem_piece(p, below_range, 1) == DLX_ERR_ARG &&
+              dlx_problem_piece(p, repeated, 2) == DLX_ERR_ARG && dlx_problem_piece(p, clash, -1) == DLX_ERR_ARG &&
+              dlx_problem_piece(p, NULL, 1) == DLX_ERR_NULL && dlx_problem_piece(NULL, clash, 2) == DLX_ERR_NULL,
+          "bad pieces");
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) == 0, "and the piece set stays");
+    CHECK(dlx_problem_piece(p, no_corner, 1) == DLX_OK && dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) == 88,
+          "without a queen in the corner: 92 - 4");
+    CHECK(dlx_problem_piece(p, NULL, 0) == DLX_OK && dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) == 92,
+          "cleared: the whole problem");
+    /* minimum_below: every cover has 8 options. */
+    CHECK(dlx_problem_minimum_below(p, 9, out, 16, 0) == 8 && dlx_problem_minimum_below(p, 8, out, 16, 0) ==
+              DLX_UNSOLVABLE && dlx_problem_minimum_below(p, 0, out, 16, 0) == DLX_UNSOLVABLE,
+          "below 9, not below 8");
+    /* The estimate: the same for the same seed, within 2x of the nodes with 4000 paths. */
+    double estimate = -1, estimate_again = -2;
+    CHECK(dlx_problem_estimate(p, 4000, 7, &estimate) == DLX_OK &&
+              dlx_problem_estimate(p, 4000, 7, &estimate_again) == DLX_OK && estimate == estimate_again &&
+              estimate > nodes / 2.0 && estimate < nodes * 2.0,
+          "estimate %f for %lld nodes", estimate, (long long)nodes);
+    CHECK(dlx_problem_estimate(p, 0, 7, &estimate) == DLX_ERR_ARG && dlx_problem_estimate(p, 1, 7, NULL) ==
+              DLX_ERR_NULL && dlx_problem_estimate(NULL, 1, 7, &estimate) == DLX_ERR_NULL && estimate == estimate_again,
+          "estimate statuses, nothing written");
     CHECK(tail_intact(m, size), "nothing written past the problem");
     CHECK(dlx_problem_search((dlx_problem *)(m + 16), 1, 0, NULL, NULL) == DLX_ERR_ARG, "not a problem");
     free(m);

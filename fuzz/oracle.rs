@@ -452,6 +452,64 @@ fn option_cost(byte: u8) -> i32 {
     }
 }
 
+/// Splits the problem `p` (of `options` options, whose solutions are `all`: sets and costs,
+/// ascending) into 4 pieces and checks them against the brute force: every solution in
+/// exactly one piece, each piece's solutions obeying its decisions, the least cost over the
+/// pieces (each asked for less than the best so far) the least; the piece is cleared after.
+/// Returns the cost of the last solution written, if any.
+///
+/// # Safety
+/// `p` is a problem `dlx_problem_init` made, used by nothing else meanwhile.
+unsafe fn check_pieces(p: *mut crate::ffi::dlx_problem, options: usize, all: &[(u32, i64)]) -> Option<i64> {
+    use crate::ffi::*;
+    let mut out = vec![CANARY_INT; 2048];
+    let mut used = -1i64;
+    // SAFETY: `out` holds 2048 ints, `used` one.
+    let count = unsafe { dlx_problem_split(p, 4, out.as_mut_ptr(), out.len() as i64, &mut used, 0) };
+    assert!(count >= 0 && (count >= 4 || count as usize <= all.len()), "split: {count}");
+    assert!(count > 0 || all.is_empty(), "no piece, {} solutions", all.len());
+    let (mut sets, mut best, mut at) = (Vec::new(), i64::MAX, 0usize);
+    let mut written = None;
+    for _ in 0..count {
+        let len = out[at] as usize;
+        let piece = &out[at + 1..at + 1 + len];
+        at += 1 + len;
+        // SAFETY: `piece` holds `len` ints.
+        assert_eq!(unsafe { dlx_problem_piece(p, piece.as_ptr(), len as i32) }, DLX_OK, "piece {piece:?}");
+        let mut visited = Visited { sets: Vec::new(), wrong: None, options, stop_after: 0 };
+        // SAFETY: `record_solution` reads the context as the `Visited` it is.
+        let found =
+            unsafe { dlx_problem_search(p, i64::MAX, 0, Some(record_solution), (&raw mut visited).cast::<c_void>()) };
+        assert_eq!((found as usize, visited.wrong), (visited.sets.len(), None), "search of piece {piece:?}");
+        for &set in &visited.sets {
+            let obeys = piece.iter().all(|&d| if d >= 0 { set >> d & 1 == 1 } else { set >> (-1 - d) & 1 == 0 });
+            assert!(obeys, "piece {piece:?} listed {set:#b}");
+        }
+        sets.extend(visited.sets);
+        let mut cover = [CANARY_INT; 16];
+        // SAFETY: `cover` holds 16 ints, as many as the options can be.
+        let got = unsafe { dlx_problem_minimum_below(p, best, cover.as_mut_ptr(), 16, 0) };
+        if got >= 0 {
+            let set = option_set(&cover[..got as usize], options, "minimum below");
+            let cost = unsafe { dlx_problem_cost(p) };
+            assert!(cost < best && all.contains(&(set, cost)), "piece {piece:?}: {set:#b} at {cost}");
+            (best, written) = (cost, Some(cost));
+        } else {
+            assert_eq!(got, DLX_UNSOLVABLE, "minimum below {best} of piece {piece:?}");
+        }
+    }
+    assert_eq!(at as i64, used, "the pieces' length");
+    // SAFETY: no decision, so no array.
+    assert_eq!(unsafe { dlx_problem_piece(p, core::ptr::null(), 0) }, DLX_OK);
+    sets.sort_unstable();
+    let listed = sets.len();
+    sets.dedup();
+    assert_eq!(sets.len(), listed, "a solution in two pieces");
+    assert!(sets.iter().copied().eq(all.iter().map(|s| s.0)), "the pieces' solutions are not the problem's");
+    assert_eq!(Some(best).filter(|&b| b != i64::MAX), all.iter().map(|s| s.1).min(), "the least over the pieces");
+    written
+}
+
 /// Calls on the problem that search (search, minimum, at most) per input: each is checked
 /// against the brute force, and the fuzzer's inputs may repeat them thousands of times.
 const PROBLEM_SEARCHES: usize = 8;
@@ -705,7 +763,17 @@ pub fn check_problem(data: &[u8]) {
                 };
                 assert_eq!((cost, code), (last_cost, fault.0), "cost and fault");
             }
-            _ => assert!(unsafe { dlx_problem_nodes(p) } >= 0),
+            _ => {
+                assert!(unsafe { dlx_problem_nodes(p) } >= 0);
+                let all = solutions
+                    .get_or_insert_with(|| problem_solutions(primary as usize, &bounds, &model, secondary as usize));
+                if all.len() <= SEARCH_ALL {
+                    // SAFETY: `p` is the problem, with `n` options.
+                    if let Some(cost) = unsafe { check_pieces(p, n, all) } {
+                        last_cost = cost;
+                    }
+                }
+            }
         }
     }
     let n = memory.len();

@@ -822,7 +822,9 @@ pub extern "C" fn dlx_problem_size(items: i32, options: i32, entries: i64) -> us
 /// problem lives entirely in it, the search's level stack included, so any size runs on any
 /// thread stack; the library never allocates and keeps no pointer after a call returns. The
 /// caller frees `memory` when done (nothing else to release), and may move the problem by
-/// copying those bytes.
+/// copying those bytes. A byte copy (to aligned memory, between calls) is an independent
+/// problem with the same options, bounds and piece: threads searching pieces of one problem
+/// each work on their own copy.
 ///
 /// Returns NULL when `memory` is NULL, not aligned, smaller than that size, or a count is
 /// negative or beyond `dlx_problem_size`'s limits.
@@ -1093,12 +1095,14 @@ pub extern "C" fn dlx_fault_text(fault: c_int) -> *const c_char {
 /// option of cost 1) the search is DLX1's, node for node (`dlx_problem_nodes`): it branches on
 /// the primary item with the fewest options (Knuth's MRV rule, the first such). Otherwise it
 /// branches on the item with the fewest branches (Knuth's DLX3 rule), on each of an exact
-/// item's options in turn, or on its first option in or out (docs/design.md).
+/// item's options in turn, or on its first option in or out (docs/design.md). With a piece set
+/// (`dlx_problem_piece`), only the piece's solutions: the search starts below its decisions.
 ///
 /// Returns the number of solutions visited; `DLX_ERR_NULL` (-2) for a NULL `problem`;
 /// `DLX_ERR_ARG` (-5) when `limit` is below 1, `max_ms` negative, or `problem` not one
 /// `dlx_problem_init` made; `DLX_TIMEOUT` (-7) when the time ran out first (`visit` may have
-/// been called before). One thread at a time per problem; different problems on different
+/// been called before: a caller that counts its visits has the count so far). One thread at a
+/// time per problem; different problems on different
 /// threads are fine. No allocation; the search's stack is in the problem's memory.
 ///
 /// # Safety
@@ -1149,7 +1153,8 @@ pub unsafe extern "C" fn dlx_problem_search(
 /// `problem`, or NULL `options` with `capacity` above 0; `DLX_ERR_ARG` (-5) for a negative
 /// `capacity` or `max_ms`, or a foreign `problem`; `DLX_ERR_CAPACITY` (-6) when the cover has
 /// more than `capacity` options; `DLX_TIMEOUT` (-7). On every error `options` is untouched.
-/// The problem is unchanged afterwards; thread safety as for `dlx_problem_search`.
+/// With a piece set (`dlx_problem_piece`), the least of the piece's solutions. The problem is
+/// unchanged afterwards; thread safety as for `dlx_problem_search`.
 ///
 /// # Safety
 /// `problem` as for `dlx_problem_search`; `options` is NULL or points to `capacity` writable
@@ -1228,6 +1233,181 @@ pub unsafe extern "C" fn dlx_problem_at_most(
     // SAFETY: the caller's contract is `cover_into`'s.
     unsafe {
         cover_into(problem, options, capacity, max_ms, |problem, out, expired| problem.at_most(limit, out, expired))
+    }
+}
+
+/// The least solution costing less than `below`: `dlx_problem_minimum` with a bound to beat.
+/// With pieces (`dlx_problem_piece`), the minimum over all of them is found by passing each
+/// piece the best cost found so far (by this thread or any other, each on its own copy of the
+/// problem): a piece with nothing cheaper says `DLX_UNSOLVABLE`, and the bound cuts its
+/// search as its own best would.
+///
+/// Writes the solution's option indices, ascending, to `options` (room for `capacity`) and
+/// returns how many; `DLX_UNSOLVABLE` (-1) when no solution costs less than `below` (a
+/// `below` of 0 or less included); the other codes, and the problem afterwards, as for
+/// `dlx_problem_minimum`. `dlx_problem_cost` then gives the cost.
+///
+/// # Safety
+/// As for `dlx_problem_minimum`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_minimum_below(
+    problem: *mut dlx_problem,
+    below: i64,
+    options: *mut i32,
+    capacity: i32,
+    max_ms: i64,
+) -> i32 {
+    // SAFETY: the caller's contract is `cover_into`'s.
+    unsafe {
+        cover_into(problem, options, capacity, max_ms, |problem, out, expired| {
+            problem.minimum_below(below, out, expired)
+        })
+    }
+}
+
+/// Sets the piece that every later search of `problem` obeys (`dlx_problem_search`,
+/// `dlx_problem_minimum`, `dlx_problem_minimum_below`, `dlx_problem_at_most`,
+/// `dlx_problem_split`, `dlx_problem_estimate`) until another is set: `decisions[0 .. count -
+/// 1]`, each an option index `o` for "option `o` is in every solution" or `-1 - o` for "in
+/// none". The piece's solutions are the problem's solutions that obey every decision; its
+/// chosen options are reported in them as any other. `count` 0 (`decisions` may then be NULL)
+/// clears the piece: the whole problem. Decisions that contradict each other or the problem
+/// (options that cannot go together) make a piece with no solution. The piece is kept in the
+/// problem's memory, so a copy of the memory (another problem, for another thread) keeps it.
+/// A piece's text form, for passing it between processes, is its decisions in decimal
+/// separated by single spaces (`12 -8 40`).
+///
+/// Returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem`, or NULL `decisions` with
+/// `count` above 0; `DLX_ERR_ARG` (-5), the piece unchanged, for a negative `count`, a
+/// decision naming an option not added yet, an option named twice (in either form), or a
+/// foreign `problem`. Not thread-safe on one problem (as every call that writes it).
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `decisions` is NULL or points to `count` readable
+/// ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_piece(problem: *mut dlx_problem, decisions: *const i32, count: i32) -> c_int {
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    let decisions: &[i32] = match usize::try_from(count) {
+        Err(_) => return DLX_ERR_ARG,
+        Ok(0) => &[],
+        Ok(_) if decisions.is_null() => return DLX_ERR_NULL,
+        // SAFETY: `decisions` points to `count` readable ints by contract.
+        Ok(count) => unsafe { core::slice::from_raw_parts(decisions, count) },
+    };
+    match problem.set_piece(decisions) {
+        Ok(()) => DLX_OK,
+        Err(e) => status(e),
+    }
+}
+
+/// Cuts the problem (or the piece set with `dlx_problem_piece`, which it then cuts further)
+/// into at least `pieces` pieces whose solutions partition its solutions: counts of the pieces
+/// add up to the whole, each solution is in exactly one piece, and the least cost is the least
+/// over the pieces. Each piece is the piece set plus the decisions the search would make; set
+/// it with `dlx_problem_piece` to search it alone (on a copy of the memory per thread, or in
+/// another process from its text form). The same problem, piece and `pieces` give the same
+/// pieces in the same order (the search's), on every machine.
+///
+/// The piece with the largest estimated search tree is replaced by its children in the tree
+/// until there are at least `pieces` and none is estimated above the total over `pieces` (or
+/// there are 16 times `pieces`, or `out` is full): small pieces are measured by a short count,
+/// large ones by Knuth's estimate (`dlx_problem_estimate`). Pieces found to have no solution
+/// are left out, so a problem with few solutions may give fewer pieces, each then a leaf of
+/// the tree, and a problem with none may give none.
+///
+/// Writes the pieces to `out` flat, each as its number of decisions then its decisions, and
+/// their total length in ints to `*used`; returns the number of pieces. `out` (`out_len`
+/// ints) is also the split's working room: it needs one int per piece besides the pieces.
+/// Returns `DLX_ERR_NULL` (-2) for a NULL `problem`, `out` or `used`; `DLX_ERR_ARG` (-5) for
+/// `pieces` below 1, a negative `out_len` or `max_ms`, or a foreign `problem`;
+/// `DLX_ERR_CAPACITY` (-6) when `out` has no room for `pieces` pieces; `DLX_TIMEOUT` (-7)
+/// after `max_ms` milliseconds (0: no limit). On any error `*used` is untouched and `out`
+/// holds nothing meaningful (it may have been written). The problem, its piece and
+/// `dlx_problem_nodes` are as they were afterwards.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `out` is NULL or points to `out_len` writable ints,
+/// `used` NULL or one writable `int64_t`, neither used by anything else meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_split(
+    problem: *mut dlx_problem,
+    pieces: i32,
+    out: *mut i32,
+    out_len: i64,
+    used: *mut i64,
+    max_ms: i64,
+) -> i64 {
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code.into(),
+    };
+    if out.is_null() || used.is_null() {
+        return DLX_ERR_NULL.into();
+    }
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code.into(),
+    };
+    let (Ok(pieces @ 1..), Ok(out_len)) = (usize::try_from(pieces), usize::try_from(out_len)) else {
+        return DLX_ERR_ARG.into();
+    };
+    // SAFETY: `out` points to `out_len` writable ints by contract.
+    let out = unsafe { core::slice::from_raw_parts_mut(out, out_len) };
+    match problem.split(pieces, out, expired) {
+        Ok((count, ints)) => {
+            // SAFETY: `used` points to a writable int64_t by contract.
+            unsafe { used.write(ints as i64) };
+            count as i64
+        }
+        Err(e) => status(e).into(),
+    }
+}
+
+/// Knuth's estimate of the size of the search tree of `problem` (under its piece, if one is
+/// set): the options `dlx_problem_search` would try counting every solution, as
+/// `dlx_problem_nodes` then reports them, estimated as the mean over `paths` random paths
+/// from the root. The same `seed` gives the same estimate on every machine; the spread
+/// narrows as the square root of `paths` (docs/exact-cover.md has measured figures: with
+/// 10,000 paths, within 2x on pentominoes 6x10). A `dlx` command's progress and time
+/// estimates can be made of it.
+///
+/// Writes the estimate to `*nodes` (0 for a piece that contradicts itself) and returns
+/// `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or `nodes`; `DLX_ERR_ARG` (-5) for
+/// `paths` below 1 or a foreign `problem`, `*nodes` untouched. The problem is unchanged.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `nodes` is NULL or one writable `double`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_estimate(
+    problem: *mut dlx_problem,
+    paths: i32,
+    seed: u64,
+    nodes: *mut f64,
+) -> c_int {
+    // SAFETY: the caller's contract is `open`'s.
+    let mut problem = match unsafe { open(problem) } {
+        Ok(problem) => problem,
+        Err(code) => return code,
+    };
+    if nodes.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let Ok(paths @ 1..) = u32::try_from(paths) else {
+        return DLX_ERR_ARG;
+    };
+    match problem.estimate(paths, seed) {
+        Ok(estimate) => {
+            // SAFETY: `nodes` points to a writable double by contract.
+            unsafe { nodes.write(estimate) };
+            DLX_OK
+        }
+        Err(e) => status(e),
     }
 }
 

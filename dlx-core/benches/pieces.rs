@@ -1,11 +1,10 @@
-//! Pieces and the estimate, run on demand (`cargo bench -p dlx-core --features internals
-//! --bench pieces`): on pentominoes 6x10, mix50 (Knuth's example of multiplicities, from
+//! Pieces and the estimate, run on demand (`make bench-pieces`): on pentominoes 6x10, mix50 (Knuth's example of multiplicities, from
 //! ../shared/peers/knuth-xcc/examples, skipped with a notice where absent) and every
 //! completion of a 9x9 grid of 16 clues, the true node count of the whole search against
 //! Knuth's estimate (`Problem::estimate`, seeds 1 to 5), and the split into K pieces: how
 //! many, the largest piece's share of the whole tree (each piece searched alone, its nodes
 //! over the whole search's), and that the pieces' counts add up to the whole. Effort only
-//! (nodes), no times but the split's own, which is printed for scale.
+//! (nodes); the times printed, the whole count's and the split's, are for scale only.
 
 use std::ops::ControlFlow;
 use std::time::Instant;

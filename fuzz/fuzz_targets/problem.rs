@@ -22,6 +22,9 @@
 //!   capacity of -1, 0 or 1);
 //! - 7 cost, and the fault of the last add.
 //!
+//! Op 3 (nodes) also splits the problem into pieces, when it has at most 300 solutions, and
+//! checks them against the brute force (`oracle::check_pieces`).
+//!
 //! Inputs made for ops 0-3 alone mean what they meant before colors, bounds and costs came,
 //! except that search's limit bytes 6 and 7 now mean all. After 8 searching calls (1, 2 and
 //! 6) the input ends: with 15 options each may take tens of milliseconds instrumented, and

@@ -16,8 +16,8 @@ use super::dlx::mcc::{Rules, Work};
 use super::problem::{General, KIND, Lean, NODES, OPTIONS, PIECE, Problem};
 use crate::Error;
 
-/// Random paths of the split's first estimate of the whole tree, and of each piece's whose
-/// capped count did not finish.
+/// Random paths of the split's first estimate of the whole tree (which sets the budget of
+/// the exact counts), and of the estimate of each piece whose capped count did not finish.
 const ROOT_PATHS: u32 = 1024;
 const PIECE_PATHS: u32 = 16;
 /// Random paths of the second look at each piece still estimated once the split looks done:
@@ -27,6 +27,9 @@ const SETTLE_PATHS: u32 = 64;
 /// The least node budget of a piece's exact count: below it, counting is cheaper and surer
 /// than estimating.
 const LEAST_CAP: f64 = 256.0;
+/// The most: a tree of 10^15 nodes (all the solutions of a repeat cover) must not make each
+/// count a long search of its own.
+const MOST_CAP: f64 = 8192.0;
 /// The split stops at this many pieces per piece asked for, balanced or not.
 const MOST_PER_PIECE: usize = 16;
 /// The seed of the split's estimates, mixed with each piece's decisions.
@@ -315,9 +318,12 @@ impl Problem<'_> {
             return Err(Error::Capacity);
         }
         let root = self.estimate(ROOT_PATHS, SPLIT_SEED)?;
-        // A piece estimated at a 64th of a piece's share is counted exactly if it can be:
-        // the counts then cost about a 64th of the tree.
-        let cap = (root / (256.0 * k as f64)).clamp(LEAST_CAP, 1e9);
+        // A piece of up to a 256th of the share each piece should have is counted exactly:
+        // with a few children counted per piece made, the counts cost a few percent of the
+        // tree, and they find most of the empty subtrees, which the split leaves out. A huge
+        // tree gets at most MOST_CAP a count, so that the split costs at most a few counts
+        // of MOST_CAP nodes a piece whatever the tree.
+        let cap = (root / (256.0 * k as f64)).clamp(LEAST_CAP, MOST_CAP);
         let Some(size) = self.size_of(cap, expired)? else { return Ok((0, 0)) };
         let mut list = List { out, pieces: 1, used: base + 1 };
         list.out[0] = base as i32;
