@@ -19,6 +19,7 @@ use dlx_core::{Error, Problem};
 
 use crate::expiry;
 use crate::jobs::Tally;
+use crate::pieces;
 
 /// One option as read: its items, their colors (0: none), its cost entries' sum, its text.
 struct Row<'a> {
@@ -226,11 +227,44 @@ fn build<'m>(name: &str, parsed: &Parsed<'_>, memory: &'m mut Vec<u64>) -> Resul
 
 /// How long listed covers may wait in the buffer: a slow search still shows each soon, and a
 /// closed pipe is seen by the next write after that.
-const LIST_FLUSH: Duration = Duration::from_millis(20);
+pub const LIST_FLUSH: Duration = Duration::from_millis(20);
 
-/// Counts, lists or finds a cheapest solution (or one within a cost); the tally counts the
-/// problem as one puzzle. The first failed write ends the search.
-pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) -> Tally {
+/// What `dlx cover` is asked, besides its file.
+pub struct Ask {
+    pub goal: Goal,
+    /// Stop after this many solutions.
+    pub limit: Option<u64>,
+    /// Milliseconds for the whole run (0: no limit).
+    pub ms: u64,
+    /// Search over pieces on this many threads.
+    pub threads: Option<usize>,
+    /// Search only this piece (its text form, as `--split` prints it).
+    pub piece: Option<String>,
+    /// Print at least this many pieces instead of searching.
+    pub split: Option<usize>,
+    /// Print the estimated size and time of the search instead.
+    pub estimate: bool,
+}
+
+/// What a search came to, on one thread or on many.
+pub struct Found {
+    /// The count (counting or listing), or 1 for the cover `--minimum` or `--at-most` found.
+    pub result: Result<u64, Error>,
+    /// Solutions visited: on a timeout, the count so far.
+    pub visited: u64,
+    /// The cover found by `--minimum` or `--at-most`, and its cost.
+    pub cover: Vec<i32>,
+    pub cost: i64,
+    /// Options tried, over every piece searched.
+    pub nodes: u64,
+    /// Why the output failed, if it did: the search stopped there.
+    pub output_error: Option<String>,
+}
+
+/// Counts, lists or finds a cheapest solution (or one within a cost), or prints pieces or the
+/// estimate; the tally counts the problem as one puzzle. The first failed write ends the
+/// search.
+pub fn run(name: &str, bytes: &[u8], ask: &Ask) -> Tally {
     let started = Instant::now();
     let mut tally = Tally { total: 1, ..Tally::default() };
     let mut memory = Vec::new();
@@ -249,20 +283,60 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
     for warning in &parsed.warnings {
         crate::note(warning);
     }
-    let out = RefCell::new(std::io::BufWriter::new(std::io::stdout().lock()));
-    let write_cover = |options: &[i32]| -> std::io::Result<()> {
-        let mut out = out.borrow_mut();
-        for &o in options {
-            writeln!(out, "{}", parsed.options[o as usize].text)?;
+    if let Some(text) = &ask.piece {
+        // A bad piece is a fault of the command line, not of the problem: exit status 2.
+        if let Err(why) = set_piece(&mut problem, text, parsed.options.len()) {
+            let message = format!("{name}: --piece {:?}: {why}", text.trim());
+            crate::note(&message);
+            tally.input_error = Some(message);
+            return tally;
         }
-        writeln!(out)
+    }
+    if let Some(k) = ask.split {
+        return pieces::print_split(name, &mut problem, k, ask.ms, tally);
+    }
+    if ask.estimate {
+        return pieces::print_estimate(name, &mut problem, ask.ms, tally);
+    }
+    let texts: Vec<&str> = parsed.options.iter().map(|row| row.text).collect();
+    let found = match ask.threads {
+        // The problem's last use: its words are copied for each thread.
+        Some(threads) => pieces::search(&memory, &texts, ask, threads),
+        None => search_one(&mut problem, &texts, ask),
     };
+    report(name, &parsed, ask.goal, found, started, tally)
+}
+
+/// Sets the piece `text` names on `problem`, whose options number `options`; why it cannot.
+fn set_piece(problem: &mut Problem<'_>, text: &str, options: usize) -> Result<(), String> {
+    let mut decisions = vec![0; options];
+    let n = dlx_core::parse_piece(text, &mut decisions).map_err(|e| match e {
+        Error::Capacity => format!("more decisions than the problem's {options} options"),
+        _ => "not a piece: option numbers from 0, a '-' before one that is out (-1 - n), as --split prints them"
+            .to_string(),
+    })?;
+    problem.set_piece(&decisions[..n]).map_err(|_| {
+        format!("a decision names an option the problem does not have (it has {options}), or one option twice")
+    })
+}
+
+/// Writes a cover's options, one a line as written, and a blank line after them.
+pub fn write_cover(out: &mut impl Write, texts: &[&str], options: &[i32]) -> std::io::Result<()> {
+    for &o in options {
+        writeln!(out, "{}", texts[o as usize])?;
+    }
+    writeln!(out)
+}
+
+/// The search on this thread, as Knuth's programs search: one tree, in their order.
+fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask) -> Found {
+    let out = RefCell::new(std::io::BufWriter::new(std::io::stdout().lock()));
     // The library asks this every few tens of microseconds: every LIST_FLUSH it writes out the
     // covers waiting in the buffer and looks whether the output has closed, so that a listing
     // shows while its search goes on and stops once nobody reads it.
     let (closed, never) = (Cell::new(false), AtomicBool::new(false));
     let mut flushed = Instant::now();
-    let mut time_up = expiry(ms, &never);
+    let mut time_up = expiry(ask.ms, &never);
     let expired = || {
         if flushed.elapsed() >= LIST_FLUSH {
             flushed = Instant::now();
@@ -273,43 +347,57 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
         closed.get() || time_up()
     };
     let mut written = Ok(());
-    // Solutions visited: on a timeout, how far the search got.
-    let mut visited = 0u64;
-    let result = if let Goal::Minimum | Goal::AtMost(_) = goal {
+    let (mut visited, mut cover) = (0u64, Vec::new());
+    let result = if let Goal::Minimum | Goal::AtMost(_) = ask.goal {
         // With bounds a solution may hold more options than there are primary items.
-        let mut best = vec![0i32; parsed.options.len().max(1)];
-        let cheapest = match goal {
+        let mut best = vec![0i32; texts.len().max(1)];
+        let cheapest = match ask.goal {
             Goal::AtMost(k) => problem.at_most(k, &mut best, expired),
             _ => problem.minimum(&mut best, expired),
         };
         cheapest.map(|n| {
-            written = write_cover(&best[..n]);
+            cover = best[..n].to_vec();
             1
         })
     } else {
-        let list = matches!(goal, Goal::List);
-        let result = problem.search(limit.unwrap_or(u64::MAX), expired, |options| {
+        let list = matches!(ask.goal, Goal::List);
+        problem.search(ask.limit.unwrap_or(u64::MAX), expired, |options| {
             visited += 1;
             if list {
-                written = write_cover(options);
+                written = write_cover(&mut *out.borrow_mut(), texts, options);
             }
             if written.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        });
-        match (&result, list) {
-            (Ok(count), false) => written = writeln!(out.borrow_mut(), "{count}"),
-            // The count so far, marked so that no script takes it for the whole.
-            (Err(Error::Timeout), false) if !closed.get() => {
-                written = writeln!(out.borrow_mut(), "{visited} (partial)");
-            }
-            _ => {}
-        }
-        result
+        })
     };
-    if let Err(e) = written.and_then(|()| out.borrow_mut().flush()) {
-        tally.output_error = Some(format!("standard output: {e}"));
-    } else if closed.get() {
-        tally.output_error = Some("standard output: closed by its reader".into());
+    let output_error = match written.and_then(|()| out.borrow_mut().flush()) {
+        Err(e) => Some(format!("standard output: {e}")),
+        Ok(()) if closed.get() => Some("standard output: closed by its reader".into()),
+        Ok(()) => None,
+    };
+    Found { result, visited, cover, cost: problem.cost(), nodes: problem.nodes(), output_error }
+}
+
+/// Writes what the search found (the count, the count so far marked partial, or the cover)
+/// and the summary, and tallies the problem.
+fn report(name: &str, parsed: &Parsed<'_>, goal: Goal, found: Found, started: Instant, mut tally: Tally) -> Tally {
+    let Found { result, visited, cover, cost, nodes, mut output_error } = found;
+    if output_error.is_none() {
+        let mut out = std::io::stdout().lock();
+        let written = match (&result, goal) {
+            (Ok(count), Goal::Count) => writeln!(out, "{count}"),
+            // The count so far, marked so that no script takes it for the whole.
+            (Err(Error::Timeout), Goal::Count) => writeln!(out, "{visited} (partial)"),
+            (Ok(_), Goal::Minimum | Goal::AtMost(_)) => {
+                let texts: Vec<&str> = parsed.options.iter().map(|row| row.text).collect();
+                write_cover(&mut out, &texts, &cover)
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = written.and_then(|()| out.flush()) {
+            output_error = Some(format!("standard output: {e}"));
+        }
     }
+    tally.output_error = output_error;
     let what = if let Goal::Minimum = goal { "the minimum" } else { "the search" };
     match result {
         _ if tally.output_error.is_some() => {}
@@ -327,8 +415,8 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
         _ if tally.output_error.is_some() => "stopped when its output closed".to_string(),
         (Ok(1), Goal::Count | Goal::List) => "1 solution".to_string(),
         (Ok(n), Goal::Count | Goal::List) => format!("{n} solutions"),
-        (Ok(_), Goal::Minimum) => format!("a minimum cover, {}", priced(problem.cost())),
-        (Ok(_), Goal::AtMost(k)) => format!("a cover of {} (at most {k})", priced(problem.cost())),
+        (Ok(_), Goal::Minimum) => format!("a minimum cover, {}", priced(cost)),
+        (Ok(_), Goal::AtMost(k)) => format!("a cover of {} (at most {k})", priced(cost)),
         (Err(Error::Unsolvable), Goal::AtMost(k)) => format!("no cover within {}", priced(k)),
         (Err(Error::Unsolvable), _) => "no cover".to_string(),
         (Err(Error::Timeout), Goal::Count | Goal::List) => {
@@ -337,7 +425,7 @@ pub fn run(name: &str, bytes: &[u8], goal: Goal, limit: Option<u64>, ms: u64) ->
         (Err(e), _) => e.to_string(),
     };
     let seconds = started.elapsed().as_secs_f64();
-    crate::note(&format!("{name}: {found}; {what} tried {} options in {seconds:.3} s", problem.nodes()));
+    crate::note(&format!("{name}: {found}; {what} tried {nodes} options in {seconds:.3} s"));
     if let Some(e) = &tally.output_error {
         crate::note(e);
     }

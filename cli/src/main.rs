@@ -7,6 +7,7 @@
 mod cover;
 mod input;
 mod jobs;
+mod pieces;
 mod target;
 mod variant;
 
@@ -89,6 +90,25 @@ enum Command {
         /// found so far followed by "(partial)".
         #[arg(long, value_name = "MS", default_value_t = 0)]
         time_limit: u64,
+        /// Search on N threads: the problem is cut into pieces (at least 8 a thread), which
+        /// the threads take in turn; a bar shows the pieces done on a terminal. The same count
+        /// and the same covers as one search (listed in another order). Without it, one search
+        /// in the order of Knuth's programs.
+        #[arg(long, value_name = "N")]
+        threads: Option<NonZeroUsize>,
+        /// Print at least K pieces of the problem, one a line, instead of searching: each
+        /// line for --piece. Their solutions partition the problem's, so their counts add up.
+        #[arg(long, value_name = "K", conflicts_with_all = ["list", "minimum", "at_most", "limit", "threads"],
+              value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        split: Option<u32>,
+        /// Search only this piece, a line --split printed (option numbers from 0 that every
+        /// solution has, and -1-n for option n that none has); with --split, cut it further.
+        #[arg(long, value_name = "LINE", allow_hyphen_values = true)]
+        piece: Option<String>,
+        /// Print Knuth's estimate of the options the search would try (from random paths)
+        /// and of its time (at the rate of a short search), instead of searching.
+        #[arg(long, conflicts_with_all = ["list", "minimum", "at_most", "limit", "threads", "split"])]
+        estimate: bool,
     },
     /// Makes minimal puzzles with exactly one solution, one a line in the layout solve reads
     /// (9x9: 1-9 and . for a blank; 16x16: A-P and -). Puzzle i (from 0) is the library's
@@ -211,7 +231,7 @@ fn main() -> ExitCode {
             jobs::run(move || grids.next_job(), bytes, threads(&run), move |grid, stop| target::solve(grid, ms, stop))
         }),
         Command::Generate(args) => Ok(generate(args)),
-        Command::Cover { file, list, minimum, at_most, limit, time_limit } => {
+        Command::Cover { file, list, minimum, at_most, limit, time_limit, threads, split, piece, estimate } => {
             let file = file.unwrap_or_else(|| PathBuf::from("-"));
             let goal = match (list, minimum, at_most) {
                 (_, _, Some(k)) => cover::Goal::AtMost(k),
@@ -219,7 +239,16 @@ fn main() -> ExitCode {
                 (true, ..) => cover::Goal::List,
                 _ => cover::Goal::Count,
             };
-            cover::read(&file).map(|(name, text)| cover::run(&name, &text, goal, limit, time_limit))
+            let ask = cover::Ask {
+                goal,
+                limit,
+                ms: time_limit,
+                threads: threads.map(NonZeroUsize::get),
+                piece,
+                split: split.map(|k| k as usize),
+                estimate,
+            };
+            cover::read(&file).map(|(name, text)| cover::run(&name, &text, &ask))
         }
     };
     match result {

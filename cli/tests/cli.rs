@@ -1268,3 +1268,124 @@ fn the_layout_flag_settles_what_auto_detection_cannot() {
     let run = dlx(&["solve", "--layout", "sideways"], "");
     assert_eq!(run.status.code(), Some(2));
 }
+
+/// The pieces `dlx cover --split k` prints for `args` (the problem's file among them).
+fn split_lines(k: u32, file: &str, extra: &[&str]) -> Vec<String> {
+    let run = dlx(&[&["cover", "--split", &k.to_string()], extra, &[file]].concat(), "");
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    text(&run.stdout).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn cover_pieces_add_up_and_list_each_cover_once() {
+    // Knuth's examples (plain, colors, bounds) and the hand-made problem with all three and
+    // costs: the pieces' counts add up to the whole, and their listings together are the
+    // whole listing, each cover in exactly one piece.
+    let colored = scratch("pieces-colored.dlx", &format!("a b c d 0:2|e | x y z\n{}\n", COLORED.join("\n")));
+    let files = [data("knuth/q8.dlx"), data("knuth/wr34.dlx"), data("knuth/mix.dlx"), colored];
+    for file in &files {
+        let file = file.to_str().unwrap();
+        let whole: u64 = text(&dlx(&["cover", file], "").stdout).trim().parse().unwrap();
+        let pieces = split_lines(24, file, &[]);
+        assert!(pieces.len() >= 24, "{file}: {} pieces", pieces.len());
+        let mut sum = 0;
+        let mut covers = Vec::new();
+        for piece in &pieces {
+            let run = dlx(&["cover", "--piece", piece, file], "");
+            sum += text(&run.stdout).trim().parse::<u64>().unwrap_or_else(|_| panic!("{file} {piece}: {run:?}"));
+            if whole < 5000 {
+                let run = dlx(&["cover", "--list", "--piece", piece, file], "");
+                covers.extend(listed(&text(&run.stdout)));
+            }
+        }
+        assert_eq!(sum, whole, "{file}");
+        if whole < 5000 {
+            let mut all = listed(&text(&dlx(&["cover", "--list", file], "").stdout));
+            all.sort();
+            covers.sort();
+            assert_eq!(covers, all, "{file}");
+        }
+        // A piece cut further: its pieces' counts add up to its count.
+        let run = dlx(&["cover", "--piece", &pieces[0], file], "");
+        let first: u64 = text(&run.stdout).trim().parse().unwrap();
+        let deeper = split_lines(4, file, &["--piece", &pieces[0]]);
+        let sum: u64 = deeper
+            .iter()
+            .map(|p| text(&dlx(&["cover", "--piece", p, file], "").stdout).trim().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, first, "{file}: {}", pieces[0]);
+    }
+}
+
+#[test]
+fn cover_on_threads_counts_lists_and_minimises_as_one_search() {
+    let colored = scratch("threads-colored.dlx", &format!("a b c d 0:2|e | x y z\n{}\n", COLORED.join("\n")));
+    for file in [data("knuth/q10.dlx"), data("knuth/mix.dlx"), colored.clone()] {
+        let file = file.to_str().unwrap();
+        let one = dlx(&["cover", file], "");
+        for threads in ["1", "2", "3"] {
+            let run = dlx(&["cover", "--threads", threads, file], "");
+            assert_eq!((run.status.code(), text(&run.stdout)), (one.status.code(), text(&one.stdout)), "{file}");
+        }
+        let mut all = listed(&text(&dlx(&["cover", "--list", file], "").stdout));
+        let mut threaded = listed(&text(&dlx(&["cover", "--list", "--threads", "2", file], "").stdout));
+        all.sort();
+        threaded.sort();
+        assert_eq!(threaded, all, "{file}");
+        // A limit stops at exactly that many, whichever thread finds them.
+        let run = dlx(&["cover", "--threads", "2", "--limit", "7", file], "");
+        assert_eq!(text(&run.stdout), "7\n");
+        let run = dlx(&["cover", "--threads", "2", "--list", "--limit", "7", file], "");
+        assert_eq!(listed(&text(&run.stdout)).len(), 7);
+    }
+    // The least cost over pieces is the least cost of the whole (brute force), and --at-most
+    // on threads answers as one search does.
+    let least = brute_force(&COLORED).iter().map(|s| s.0).min().unwrap();
+    let file = colored.to_str().unwrap();
+    let run = dlx(&["cover", "--minimum", "--threads", "2", file], "");
+    let cheapest = listed(&text(&run.stdout));
+    assert!(brute_force(&COLORED).contains(&(least, cheapest[0].clone())), "{cheapest:?}");
+    assert!(text(&run.stderr).contains(&format!("cost {least}")), "{}", text(&run.stderr));
+    let run = dlx(&["cover", "--at-most", &(least - 1).to_string(), "--threads", "2", file], "");
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), String::new()));
+    let run = dlx(&["cover", "--at-most", &least.to_string(), "--threads", "2", file], "");
+    assert_eq!(run.status.code(), Some(0));
+    let path = data("knuth/setcover-example.dlx");
+    let run = dlx(&["cover", "--minimum", "--threads", "2", path.to_str().unwrap()], "");
+    assert!(text(&run.stderr).contains("5 options"), "{}", text(&run.stderr));
+    // A count on threads that the time limit stops is partial, as on one.
+    let run = dlx(&["cover", "--threads", "2", "--time-limit", "50", "-"], &queens(18));
+    assert_eq!(run.status.code(), Some(1));
+    assert!(text(&run.stdout).ends_with(" (partial)\n"), "{}", text(&run.stdout));
+}
+
+#[test]
+fn cover_estimates_and_refuses_bad_pieces() {
+    // A search short enough to finish gives the exact figure: the options one search tries.
+    let file = data("knuth/q8.dlx");
+    let file = file.to_str().unwrap();
+    let run = dlx(&["cover", "--estimate", file], "");
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let one = dlx(&["cover", file], "");
+    let tried = text(&one.stderr).split(" tried ").nth(1).unwrap().split(' ').next().unwrap().to_string();
+    assert!(text(&run.stdout).starts_with(&format!("{tried} options,")), "{} vs {tried}", text(&run.stdout));
+    assert!(text(&run.stdout).contains("exact"), "{}", text(&run.stdout));
+    // One too long for the rate sample: an estimate, in options and seconds.
+    let run = dlx(&["cover", "--estimate", "-"], &queens(16));
+    assert!(text(&run.stdout).contains("(estimated)"), "{}", text(&run.stdout));
+    for (piece, why) in
+        [("1 x", "not a piece"), ("99999", "does not have"), ("3 3", "one option twice"), ("3 -4", "one option twice")]
+    {
+        let run = dlx(&["cover", "--piece", piece, file], "");
+        assert_eq!((run.status.code(), text(&run.stdout)), (Some(2), String::new()), "{piece}");
+        assert!(text(&run.stderr).contains(why), "{piece}: {}", text(&run.stderr));
+    }
+    // Contradictory decisions are a piece with no solution: two options of the item the
+    // search branches on first, which no cover holds together.
+    let pieces = split_lines(8, file, &[]);
+    let first = |p: &String| p.split(' ').next().unwrap().to_string();
+    let other = pieces.iter().map(first).find(|d| *d != first(&pieces[0])).unwrap();
+    let contradiction = format!("{} {other}", first(&pieces[0]));
+    let run = dlx(&["cover", "--piece", &contradiction, file], "");
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), "0\n".to_string()), "{contradiction}");
+}
