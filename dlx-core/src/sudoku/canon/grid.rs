@@ -1,0 +1,209 @@
+//! The canonical form of a grid whose 9 rows and 9 columns each hold the 9 digits once (every
+//! complete valid grid; its boxes are not looked at): the same least string as `search`, found
+//! by a narrower search.
+//!
+//! Every line of such a grid, as the first row, reads `123456789`, whatever the columns' order:
+//! all 18 lines (9 rows of the grid and 9 of its transpose) tie there, and no other first row
+//! is less. Once the first row `r0` is chosen, the label of a digit is fixed by where its column
+//! goes: the digit in column `c` of `r0` is labeled `1 + pos(c)`, `pos(c)` the output column
+//! `c` is placed at. So the value of any other row `r` at output column `j` is
+//! `1 + pos(col0(r[π(j)]))`, `π(j)` the input column at `j` and `col0(d)` the column of `d` in
+//! `r0`: the row is `r`'s digits read through a permutation of the columns and conjugated by
+//! `π`.
+//!
+//! The second row (another row of `r0`'s band) is built left to right. At output column `j` the
+//! input column `π(j)` is chosen (a branch) unless already placed, and then its value needs the
+//! place of `t = col0(r1[π(j)])`: if `t` is not placed yet, the value is least with `t` at the
+//! first output column still free that `t`'s stack may take (its stack's place if it has one,
+//! else the first stack place not taken), and every other place gives a greater value here
+//! with the same prefix, so only that place can lead to the least string: it is taken, no
+//! branch. The values of the second row are so known as its columns are chosen and compared
+//! with the best at once, where the general search would see them only after several columns.
+//! After the second row every column is placed. The third row is then fixed, and so are the
+//! other two bands' rows as strings: their least order puts each band's rows in increasing
+//! order and the band whose three sorted rows are less first.
+
+use super::Grid;
+
+/// A place not taken yet.
+const FREE: u8 = u8::MAX;
+
+/// The columns placed so far: `pi[j]` the input column at output column `j`, `pos` its inverse,
+/// and the same for stacks (`stack_at[s]` the input stack at output stack `s`).
+#[derive(Clone, Copy)]
+struct Places {
+    pi: [u8; 9],
+    pos: [u8; 9],
+    stack_at: [u8; 3],
+    stack_pos: [u8; 3],
+}
+
+impl Places {
+    const NONE: Places = Places { pi: [FREE; 9], pos: [FREE; 9], stack_at: [FREE; 3], stack_pos: [FREE; 3] };
+
+    /// Puts input column `c` at output column `j`, and `c`'s stack at `j`'s stack place.
+    fn put(&mut self, j: usize, c: u8) {
+        self.pi[j] = c;
+        self.pos[usize::from(c)] = j as u8;
+        let (s, stack) = (j / 3, c / 3);
+        self.stack_at[s] = stack;
+        self.stack_pos[usize::from(stack)] = s as u8;
+    }
+
+    /// Places column `t` (not placed yet) at the first output column it may take, and returns
+    /// that column.
+    fn put_first(&mut self, t: u8) -> usize {
+        let stack = usize::from(t / 3);
+        let s = match self.stack_pos[stack] {
+            FREE => self.stack_at.iter().position(|&x| x == FREE).unwrap_or(2),
+            s => usize::from(s),
+        };
+        let j = (3 * s..3 * s + 3).find(|&j| self.pi[j] == FREE).unwrap_or(3 * s + 2);
+        self.put(j, t);
+        j
+    }
+}
+
+/// The search's state for one grid (as given, or transposed) and one choice of the first two
+/// rows, and the best string, which is shared by all of them.
+struct Search {
+    /// The grid read: as given or transposed.
+    g: Grid,
+    /// `col0[d]`: the column of digit `d` in the first row.
+    col0: [u8; 10],
+    /// The input rows of output rows 0, 1 and 2.
+    top: [usize; 3],
+    /// `next1[c]`: `col0` of the second row's digit in column `c`.
+    next1: [u8; 9],
+    best: Grid,
+    best_len: usize,
+}
+
+/// Whether every row and every column of `g` holds each digit 1..=9 once.
+pub fn applies(g: &Grid) -> bool {
+    (0..9).all(|x| {
+        let (mut row, mut col) = (0u16, 0u16);
+        for y in 0..9 {
+            row |= 1 << g[x * 9 + y];
+            col |= 1 << g[y * 9 + x];
+        }
+        row == 0x3fe && col == 0x3fe
+    })
+}
+
+/// The canonical form of `g`, which `applies`.
+pub fn canon(g: &Grid) -> Grid {
+    let mut transposed = *g;
+    for r in 0..9 {
+        for c in 0..9 {
+            transposed[r * 9 + c] = g[c * 9 + r];
+        }
+    }
+    let mut s = Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: [0; 81], best_len: 0 };
+    for grid in [*g, transposed] {
+        s.g = grid;
+        for r0 in 0..9 {
+            for c in 0..9 {
+                s.col0[usize::from(grid[r0 * 9 + c])] = c as u8;
+                // Every first row reads 1..=9.
+                s.best[c] = c as u8 + 1;
+            }
+            s.best_len = s.best_len.max(9);
+            let band = 3 * (r0 / 3);
+            for r1 in band..band + 3 {
+                if r1 == r0 {
+                    continue;
+                }
+                s.top = [r0, r1, 3 * band + 3 - r0 - r1];
+                s.next1 = core::array::from_fn(|c| s.col0[usize::from(grid[r1 * 9 + c])]);
+                s.second_row(0, Places::NONE);
+            }
+        }
+    }
+    s.best
+}
+
+impl Search {
+    /// Value `v` at `pos` of a branch whose prefix equals the best's, as `search` does:
+    /// `false` when greater (cut); else written, and when less the best is cut to this prefix.
+    fn against_best(&mut self, pos: usize, v: u8) -> bool {
+        if pos < self.best_len {
+            if v > self.best[pos] {
+                return false;
+            }
+            if v < self.best[pos] {
+                self.best_len = pos + 1;
+            }
+        } else {
+            self.best_len = pos + 1;
+        }
+        self.best[pos] = v;
+        true
+    }
+
+    /// Output column `j` of the second row, `p` the places so far.
+    fn second_row(&mut self, j: usize, p: Places) {
+        if j == 9 {
+            self.rest(&p);
+            return;
+        }
+        if p.pi[j] != FREE {
+            self.follow(j, p);
+            return;
+        }
+        let s = j / 3;
+        for c in 0..9u8 {
+            let stack = c / 3;
+            let fits = match p.stack_at[s] {
+                FREE => p.stack_pos[usize::from(stack)] == FREE,
+                at => at == stack,
+            };
+            if fits && p.pos[usize::from(c)] == FREE {
+                let mut q = p;
+                q.put(j, c);
+                self.follow(j, q);
+            }
+        }
+    }
+
+    /// The value of the second row at `j` (its column placed): the place of the first row's
+    /// column that labels it, taken first when free.
+    fn follow(&mut self, j: usize, mut p: Places) {
+        let t = self.next1[usize::from(p.pi[j])];
+        let at = match p.pos[usize::from(t)] {
+            FREE => p.put_first(t),
+            at => usize::from(at),
+        };
+        if self.against_best(9 + j, at as u8 + 1) {
+            self.second_row(j + 1, p);
+        }
+    }
+
+    /// Every column placed: the third row, then the other bands in their least order.
+    fn rest(&mut self, p: &Places) {
+        let (g, col0) = (self.g, self.col0);
+        let read = |r: usize| -> [u8; 9] {
+            core::array::from_fn(|j| p.pos[usize::from(col0[usize::from(g[r * 9 + usize::from(p.pi[j])])])] + 1)
+        };
+        let third = read(self.top[2]);
+        for (j, &v) in third.iter().enumerate() {
+            if !self.against_best(18 + j, v) {
+                return;
+            }
+        }
+        let band = self.top[0] / 3;
+        let mut bands = [[[0u8; 9]; 3]; 2];
+        for (k, b) in (0..3).filter(|&b| b != band).enumerate() {
+            bands[k] = [read(3 * b), read(3 * b + 1), read(3 * b + 2)];
+            bands[k].sort_unstable();
+        }
+        if bands[1] < bands[0] {
+            bands.swap(0, 1);
+        }
+        for (k, &v) in bands.as_flattened().as_flattened().iter().enumerate() {
+            if !self.against_best(27 + k, v) {
+                return;
+            }
+        }
+    }
+}
