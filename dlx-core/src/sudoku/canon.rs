@@ -15,6 +15,8 @@
 //! nine digits, `puzzle` for ..., and `search`, the first one, for any grid (the tests' reference).
 
 mod grid;
+mod puzzle;
+#[cfg(any(test, feature = "internals"))]
 pub mod search;
 
 /// The 81 values of a grid (0 a blank, 1..=9 a given), or of its canonical form.
@@ -25,5 +27,91 @@ pub type Grid = [u8; 81];
 /// the module says. The result has 0 for a blank and 1..=9 for givens.
 pub fn canon(cells: &Grid) -> Grid {
     let cells = cells.map(|v| v.min(9));
-    if grid::applies(&cells) { grid::canon(&cells) } else { search::canon(&cells) }
+    if grid::applies(&cells) { grid::canon(&cells) } else { puzzle::canon(&cells) }
 }
+
+/// The transpose of `g`.
+fn transposed(g: &Grid) -> Grid {
+    core::array::from_fn(|k| g[(k % 9) * 9 + k / 9])
+}
+
+/// The best string found so far, the bound of a search that builds strings in reading order.
+struct Best {
+    s: Grid,
+    /// How much of `s` is a bound: past it, any value is better.
+    len: usize,
+}
+
+impl Best {
+    const NONE: Best = Best { s: [0; 81], len: 0 };
+
+    /// Value `v` at `pos` of a branch whose prefix equals the best's: `false` when it is greater
+    /// (cut the branch); else it is written, and when less (or past the bound) the best is cut
+    /// to this prefix.
+    fn offer(&mut self, pos: usize, v: u8) -> bool {
+        if pos < self.len {
+            if v > self.s[pos] {
+                return false;
+            }
+            if v < self.s[pos] {
+                self.len = pos + 1;
+            }
+        } else {
+            self.len = pos + 1;
+        }
+        self.s[pos] = v;
+        true
+    }
+}
+
+/// Lines (rows, or columns) equal to others earlier in their order: swapping two equal lines
+/// of a group, or two groups equal line by line, leaves the grid as it was, so a branch that
+/// takes the later one while the earlier is free gives the same strings as one that takes the
+/// earlier: it is skipped. (The empty grid is so one branch, not 3,359,232.)
+#[derive(Clone, Copy)]
+struct Twins {
+    /// For each line, the earlier lines of its group equal to it.
+    lines: [u16; 9],
+    /// For each group, the earlier groups equal to it line by line.
+    groups: [u8; 3],
+}
+
+impl Twins {
+    /// The twins of the nine lines `line(x)` gives.
+    fn new(line: impl Fn(usize) -> [u8; 9]) -> Self {
+        let mut twins = Twins { lines: [0; 9], groups: [0; 3] };
+        for x in 0..9 {
+            for y in 3 * (x / 3)..x {
+                if line(x) == line(y) {
+                    twins.lines[x] |= 1 << y;
+                }
+            }
+        }
+        for g in 0..3 {
+            for h in 0..g {
+                if (0..3).all(|k| line(3 * g + k) == line(3 * h + k)) {
+                    twins.groups[g] |= 1 << h;
+                }
+            }
+        }
+        twins
+    }
+
+    /// Whether taking line `x` at place `k` of the order is redundant, `used` the lines taken.
+    fn redundant(&self, used: u16, k: usize, x: u8) -> bool {
+        let x = usize::from(x.min(8));
+        if self.lines[x] & !used != 0 {
+            return true;
+        }
+        k.is_multiple_of(3) && (0..3).any(|h| self.groups[x / 3] & (1 << h) != 0 && (!used >> (3 * h)) & 7 == 7)
+    }
+}
+
+/// Whether line `x` (a row or a column, 0..9) may come at place `k` of the order of lines,
+/// `used` the lines placed before it and `prev` the one just before: a place that starts a
+/// group of three takes any line of a group none of whose lines is used yet, the others an
+/// unused line of `prev`'s group.
+const fn may_follow(used: u16, k: usize, prev: u8, x: u8) -> bool {
+    if k.is_multiple_of(3) { (!used >> (3 * (x / 3))) & 7 == 7 } else { x / 3 == prev / 3 && used & (1 << x) == 0 }
+}
+

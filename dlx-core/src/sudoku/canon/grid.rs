@@ -23,7 +23,7 @@
 //! other two bands' rows as strings: their least order puts each band's rows in increasing
 //! order and the band whose three sorted rows are less first.
 
-use super::Grid;
+use super::{Best, Grid, transposed};
 
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
@@ -75,8 +75,7 @@ struct Search {
     top: [usize; 3],
     /// `next1[c]`: `col0` of the second row's digit in column `c`.
     next1: [u8; 9],
-    best: Grid,
-    best_len: usize,
+    best: Best,
 }
 
 /// Whether every row and every column of `g` holds each digit 1..=9 once.
@@ -93,22 +92,16 @@ pub fn applies(g: &Grid) -> bool {
 
 /// The canonical form of `g`, which `applies`.
 pub fn canon(g: &Grid) -> Grid {
-    let mut transposed = *g;
-    for r in 0..9 {
-        for c in 0..9 {
-            transposed[r * 9 + c] = g[c * 9 + r];
-        }
-    }
-    let mut s = Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: [0; 81], best_len: 0 };
-    for grid in [*g, transposed] {
+    let mut s = Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE };
+    for grid in [*g, transposed(g)] {
         s.g = grid;
         for r0 in 0..9 {
             for c in 0..9 {
                 s.col0[usize::from(grid[r0 * 9 + c])] = c as u8;
                 // Every first row reads 1..=9.
-                s.best[c] = c as u8 + 1;
+                s.best.s[c] = c as u8 + 1;
             }
-            s.best_len = s.best_len.max(9);
+            s.best.len = s.best.len.max(9);
             let band = 3 * (r0 / 3);
             for r1 in band..band + 3 {
                 if r1 == r0 {
@@ -120,27 +113,10 @@ pub fn canon(g: &Grid) -> Grid {
             }
         }
     }
-    s.best
+    s.best.s
 }
 
 impl Search {
-    /// Value `v` at `pos` of a branch whose prefix equals the best's, as `search` does:
-    /// `false` when greater (cut); else written, and when less the best is cut to this prefix.
-    fn against_best(&mut self, pos: usize, v: u8) -> bool {
-        if pos < self.best_len {
-            if v > self.best[pos] {
-                return false;
-            }
-            if v < self.best[pos] {
-                self.best_len = pos + 1;
-            }
-        } else {
-            self.best_len = pos + 1;
-        }
-        self.best[pos] = v;
-        true
-    }
-
     /// Output column `j` of the second row, `p` the places so far.
     fn second_row(&mut self, j: usize, p: Places) {
         if j == 9 {
@@ -174,7 +150,7 @@ impl Search {
             FREE => p.put_first(t),
             at => usize::from(at),
         };
-        if self.against_best(9 + j, at as u8 + 1) {
+        if self.best.offer(9 + j, at as u8 + 1) {
             self.second_row(j + 1, p);
         }
     }
@@ -187,7 +163,7 @@ impl Search {
         };
         let third = read(self.top[2]);
         for (j, &v) in third.iter().enumerate() {
-            if !self.against_best(18 + j, v) {
+            if !self.best.offer(18 + j, v) {
                 return;
             }
         }
@@ -201,7 +177,7 @@ impl Search {
             bands.swap(0, 1);
         }
         for (k, &v) in bands.as_flattened().as_flattened().iter().enumerate() {
-            if !self.against_best(27 + k, v) {
+            if !self.best.offer(27 + k, v) {
                 return;
             }
         }

@@ -1,15 +1,6 @@
-//! The canonical form of a 9x9 grid (`dlx_canon9`): the least string, blanks first, over the
-//! 3,359,232 symmetries of the grid and the relabelings of its digits. See `docs/puzzles.md`.
-//!
-//! The definition. A symmetry is a transposition (or none), an order of the three bands, an
-//! order of the rows inside each band, an order of the stacks and an order of the columns
-//! inside each stack: 2 * 6^8 = 3,359,232 of them. The grid it gives is read row-major as 81
-//! values, a blank as 0, and its digits relabeled by first appearance: the first given in
-//! reading order becomes 1, the next new digit 2, and so on. For a fixed order of cells that
-//! relabeling is the least of all 9! (blanks stay where they are, and the first given cell
-//! takes the least label any relabeling could give it, then the next new one...), so the least
-//! string over symmetries and relabelings is the least over symmetries alone of the relabeled
-//! strings. Givens need not be valid: this is symmetry only, nothing is solved.
+//! The first search for the canonical form (the module above says what the form is): exact on
+//! any grid but slow (a few thousand forms a second), kept as the reference the tests and the
+//! bench compare the faster searches with.
 //!
 //! The search. One depth-first search builds the string cell by cell, in reading order: at
 //! the first cell of each output row it chooses the input row (any row of an unused band when
@@ -30,7 +21,7 @@
 //! And twins are skipped (`Twins`): equal lines of a group, or equal groups, give the same
 //! strings whichever is taken first, so symmetric grids (the empty one) stay fast.
 
-use super::Grid;
+use super::{Grid, Twins, may_follow};
 
 /// The search's state: the grid and its transpose, the rows and columns chosen so far, the
 /// labels given so far, and the best string found.
@@ -51,49 +42,6 @@ struct Search {
     best_len: usize,
     /// The twins of each row, then of each column, in each of `grids`.
     twins: [[Twins; 2]; 2],
-}
-
-/// Lines (rows, or columns) equal to others earlier in their order: swapping two equal lines
-/// of a group, or two groups equal line by line, leaves the grid as it was, so a branch that
-/// takes the later one while the earlier is free gives the same strings as one that takes the
-/// earlier: it is skipped. (The empty grid is so one branch, not 3,359,232.)
-#[derive(Clone, Copy)]
-struct Twins {
-    /// For each line, the earlier lines of its group equal to it.
-    lines: [u16; 9],
-    /// For each group, the earlier groups equal to it line by line.
-    groups: [u8; 3],
-}
-
-impl Twins {
-    /// The twins of the nine lines `line(x)` gives.
-    fn new(line: impl Fn(usize) -> [u8; 9]) -> Self {
-        let mut twins = Twins { lines: [0; 9], groups: [0; 3] };
-        for x in 0..9 {
-            for y in 3 * (x / 3)..x {
-                if line(x) == line(y) {
-                    twins.lines[x] |= 1 << y;
-                }
-            }
-        }
-        for g in 0..3 {
-            for h in 0..g {
-                if (0..3).all(|k| line(3 * g + k) == line(3 * h + k)) {
-                    twins.groups[g] |= 1 << h;
-                }
-            }
-        }
-        twins
-    }
-
-    /// Whether taking line `x` at place `k` of the order is redundant, `used` the lines taken.
-    fn redundant(&self, used: u16, k: usize, x: u8) -> bool {
-        let x = usize::from(x.min(8));
-        if self.lines[x] & !used != 0 {
-            return true;
-        }
-        k.is_multiple_of(3) && (0..3).any(|h| self.groups[x / 3] & (1 << h) != 0 && (!used >> (3 * h)) & 7 == 7)
-    }
 }
 
 /// The canonical form of `cells` (81 values, 0 a blank, 1..=9 a given, as `parse` gives;
@@ -130,14 +78,6 @@ pub fn canon(cells: &Grid) -> Grid {
         s.place(0);
     }
     s.best
-}
-
-/// Whether line `x` (a row or a column, 0..9) may come at place `k` of the order of lines,
-/// `used` the lines placed before it and `prev` the one just before: a place that starts a
-/// group of three takes any line of a group none of whose lines is used yet, the others an
-/// unused line of `prev`'s group.
-const fn may_follow(used: u16, k: usize, prev: u8, x: u8) -> bool {
-    if k.is_multiple_of(3) { (!used >> (3 * (x / 3))) & 7 == 7 } else { x / 3 == prev / 3 && used & (1 << x) == 0 }
 }
 
 /// `Search::column`'s look-ahead is over: the branch's first row already differs from the
