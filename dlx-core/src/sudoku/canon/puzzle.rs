@@ -28,8 +28,7 @@ use super::{Best, Grid, Twins, may_follow, transposed};
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
 
-/// The six orders of three; the first `m` places of those that keep the places past `m` are the
-/// `m!` orders of `m`.
+/// The six orders of three, those of the first two first.
 const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// A branch: the rows chosen, the columns and stacks placed, the labels given.
@@ -48,6 +47,8 @@ struct State {
     /// The label of each digit, 0 while it has none, and the next label to give.
     label: [u8; 10],
     next: u8,
+    /// Columns not placed yet.
+    unplaced: u8,
 }
 
 impl State {
@@ -60,6 +61,7 @@ impl State {
         used_rows: 0,
         label: [0; 10],
         next: 1,
+        unplaced: 9,
     };
 }
 
@@ -69,6 +71,8 @@ struct Search {
     twins: [[Twins; 2]; 2],
     /// Which of `grids` the current branch reads.
     t: usize,
+    /// The givens of each row of each of `grids`, a bit a column.
+    givens: [[u16; 9]; 2],
     best: Best,
 }
 
@@ -81,7 +85,8 @@ pub fn canon(cells: &Grid) -> Grid {
             Twins::new(|c| core::array::from_fn(|r| g[r * 9 + c])),
         ]
     });
-    let mut s = Search { grids, twins, t: 0, best: Best::NONE };
+    let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
+    let mut s = Search { grids, twins, t: 0, givens, best: Best::NONE };
     // The first rows with the fewest givens first: they lead to the least strings, so the bound
     // is tight early and the others are cut at their first row.
     let mut firsts: [(u32, usize, u8); 18] = [(0, 0, 0); 18];
@@ -119,9 +124,21 @@ impl Search {
         }
         st.rows[i] = r;
         st.used_rows |= 1 << r;
-        let row = self.row(r);
+        if st.unplaced == 0 {
+            // Every column placed: the row is read as it is.
+            let row = self.row(r);
+            for j in 0..9 {
+                let v = Self::value(&row, j, &mut st);
+                if !self.best.offer(9 * i + j, v) {
+                    return;
+                }
+            }
+            self.place(i + 1, st);
+            return;
+        }
         // The stacks not placed with no given in this row: they take the first free places.
-        let zeros = (0..3).filter(|&x| st.stack_pos[x] == FREE && row[3 * x..3 * x + 3] == [0; 3]).count();
+        let givens = self.givens[self.t][usize::from(r)];
+        let zeros = (0..3).filter(|&x| st.stack_pos[x] == FREE && (givens >> (3 * x)) & 7 == 0).count();
         self.stack(i, 0, zeros, st);
     }
 
@@ -153,11 +170,11 @@ impl Search {
             self.stack(i, s + 1, zeros - 1, st);
             return;
         }
-        let row = self.row(st.rows[i]);
+        let givens = self.givens[self.t][usize::from(st.rows[i])];
         let groups = self.twins[self.t][1].groups;
         for x in 0..3u8 {
             let xs = usize::from(x);
-            let free = st.stack_pos[xs] == FREE && row[3 * xs..3 * xs + 3] != [0; 3];
+            let free = st.stack_pos[xs] == FREE && (givens >> (3 * xs)) & 7 != 0;
             // An equal stack not placed yet would give the same strings taken first.
             let twin = (0..3).any(|h| groups[xs] & (1 << h) != 0 && st.stack_pos[h] == FREE);
             if free && !twin {
@@ -189,7 +206,8 @@ impl Search {
             }
         }
         let lines = self.twins[self.t][1].lines;
-        for order in ORDERS.iter().filter(|o| o[m..] == [0, 1, 2][m..]) {
+        // The orders of `m`: the first `m!` of `ORDERS`.
+        for order in &ORDERS[..[1, 1, 2, 6][m]] {
             let order = &order[..m];
             // Equal columns in one order only: a twin before the earlier column is skipped.
             let twin = order.iter().enumerate().any(|(k, &a)| {
@@ -199,6 +217,7 @@ impl Search {
                 continue;
             }
             let mut q = st;
+            q.unplaced -= m as u8;
             for (k, &a) in order.iter().enumerate() {
                 let (j, c) = (slots[free - m + k], givens[a]);
                 q.pi[j] = c;
@@ -212,24 +231,27 @@ impl Search {
 
     /// The values of row `i` at output stack `s` (placed), relabeled, against the best.
     fn values(&mut self, i: usize, s: usize, row: &[u8; 9], q: &mut State) -> bool {
-        for j in 3 * s..3 * s + 3 {
-            let v = match q.pi[j] {
-                FREE => 0,
-                c => match usize::from(row[usize::from(c)]) {
-                    0 => 0,
-                    d => {
-                        if q.label[d] == 0 {
-                            q.label[d] = q.next;
-                            q.next += 1;
-                        }
-                        q.label[d]
+        (3 * s..3 * s + 3).all(|j| {
+            let v = Self::value(row, j, q);
+            self.best.offer(9 * i + j, v)
+        })
+    }
+
+    /// The value of `row` at output column `j`: 0 for a blank or a column not placed (blank
+    /// there), else its digit's label, the next one if it has none yet.
+    fn value(row: &[u8; 9], j: usize, q: &mut State) -> u8 {
+        match q.pi[j] {
+            FREE => 0,
+            c => match usize::from(row[usize::from(c)]) {
+                0 => 0,
+                d => {
+                    if q.label[d] == 0 {
+                        q.label[d] = q.next;
+                        q.next += 1;
                     }
-                },
-            };
-            if !self.best.offer(9 * i + j, v) {
-                return false;
-            }
+                    q.label[d]
+                }
+            },
         }
-        true
     }
 }
