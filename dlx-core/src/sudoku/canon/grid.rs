@@ -25,6 +25,9 @@
 
 use super::{Best, Grid, transposed};
 
+/// The six orders of three.
+const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
 
@@ -182,7 +185,10 @@ pub fn canon(g: &Grid) -> Grid {
         let band = 3 * (r0 / 3);
         s.top = [r0, r1, 3 * band + 3 - r0 - r1];
         s.next1 = core::array::from_fn(|c| s.col0[usize::from(grid[r1 * 9 + c])]);
-        s.second_row(0, Places::NONE);
+        match kind {
+            Kind::Other => s.second_row(0, Places::NONE),
+            _ => s.least_orders(kind),
+        }
     }
     s.best.s
 }
@@ -191,7 +197,7 @@ impl Search {
     /// Output column `j` of the second row, `p` the places so far.
     fn second_row(&mut self, j: usize, p: Places) {
         if j == 9 {
-            self.rest(&p);
+            self.rest(&p.pi, &p.pos);
             return;
         }
         if p.pi[j] != FREE {
@@ -221,11 +227,83 @@ impl Search {
         }
     }
 
+    /// The second row of a pure or mixed pair, without a search: the orders of the columns
+    /// that can give its least value, each read whole.
+    ///
+    /// `next1` sends each column to the column of `r0` its second-row digit comes from (in
+    /// another stack: the band's boxes are valid). Whichever stack `a` comes first and column
+    /// `π(0)` of it, that source goes next (value 4). A pure pair's three sources of `a` share a
+    /// stack, which comes second, in the order of `a`'s columns, and the third stack holds their
+    /// sources in turn: the second row reads `456789123` for each of the 18 orders. A mixed
+    /// pair's `a` has two columns with sources in one stack `x` and one in the third `y`: the
+    /// value 5 needs the two first (either order) and `x` second, then the third column
+    /// (value 7, its source first in `y`); `x`'s last column and the order of `y`'s last two
+    /// are then free of choice in what is compared so far, and nothing else is: 4 orders for
+    /// each `a`. Every order the search (`second_row`) would keep is among these.
+    fn least_orders(&mut self, kind: Kind) {
+        let src = self.next1;
+        for a in 0..3u8 {
+            let cols = [3 * a, 3 * a + 1, 3 * a + 2];
+            let stack = |c: u8| src[usize::from(c)] / 3;
+            if kind == Kind::Pure {
+                for order in ORDERS {
+                    let mut pi = [0u8; 9];
+                    for k in 0..3 {
+                        pi[k] = cols[order[k]];
+                        pi[3 + k] = src[usize::from(pi[k])];
+                        pi[6 + k] = src[usize::from(pi[3 + k])];
+                    }
+                    self.read_order(&pi);
+                }
+                continue;
+            }
+            // The column whose source is alone in its stack, and the two others.
+            let single = if stack(cols[0]) == stack(cols[1]) {
+                2
+            } else if stack(cols[0]) == stack(cols[2]) {
+                1
+            } else {
+                0
+            };
+            let (p0, p1) = match single {
+                0 => (cols[1], cols[2]),
+                1 => (cols[0], cols[2]),
+                _ => (cols[0], cols[1]),
+            };
+            let (x, y) = (stack(p0), stack(cols[single]));
+            for (u, v) in [(p0, p1), (p1, p0)] {
+                let (su, sv, ss) = (src[usize::from(u)], src[usize::from(v)], src[usize::from(cols[single])]);
+                let x_last = 3 * x + 3 - su % 3 - sv % 3;
+                let others = [3 * y, 3 * y + 1, 3 * y + 2];
+                let mut rest = others.iter().filter(|&&c| c != ss);
+                let (y0, y1) = (*rest.next().unwrap_or(&0), *rest.next().unwrap_or(&0));
+                for (w, z) in [(y0, y1), (y1, y0)] {
+                    self.read_order(&[u, v, cols[single], su, sv, x_last, ss, w, z]);
+                }
+            }
+        }
+    }
+
+    /// The strings of one order of the columns `pi`: the second row, then the rest.
+    fn read_order(&mut self, pi: &[u8; 9]) {
+        let mut pos = [0u8; 9];
+        for (j, &c) in pi.iter().enumerate() {
+            pos[usize::from(c)] = j as u8;
+        }
+        for (j, &c) in pi.iter().enumerate() {
+            let v = pos[usize::from(self.next1[usize::from(c)])] + 1;
+            if !self.best.offer(9 + j, v) {
+                return;
+            }
+        }
+        self.rest(pi, &pos);
+    }
+
     /// Every column placed: the third row, then the other bands in their least order.
-    fn rest(&mut self, p: &Places) {
+    fn rest(&mut self, pi: &[u8; 9], pos: &[u8; 9]) {
         let (g, col0) = (self.g, self.col0);
         let read = |r: usize| -> [u8; 9] {
-            core::array::from_fn(|j| p.pos[usize::from(col0[usize::from(g[r * 9 + usize::from(p.pi[j])])])] + 1)
+            core::array::from_fn(|j| pos[usize::from(col0[usize::from(g[r * 9 + usize::from(pi[j])])])] + 1)
         };
         let third = read(self.top[2]);
         for (j, &v) in third.iter().enumerate() {
