@@ -1,7 +1,8 @@
 //! Canonical forms, run on demand (`make bench-canon`): `dlx_canon9`'s work
-//! (`dlx_core::canon9`) on every 9x9 puzzle and solution of tests/data, and on the 9x9 files
-//! of ../shared/data when present (skipped, with a notice, where it is absent). One pass over
-//! each set, timed as a whole: canonical forms a second on one core.
+//! (`dlx_core::canon9`'s search) on every 9x9 puzzle and solution of tests/data, and on the 9x9
+//! files of ../shared/data when present (skipped, with a notice, where it is absent). One pass
+//! over each set, timed as a whole: canonical forms a second on one core; and the first search
+//! (`canon::search`, the tests' reference) on the same grids in the same run, for comparison.
 //!
 //! Writes the section "Canonical forms" of docs/benchmarks.md.
 

@@ -11,8 +11,10 @@
 //! string over symmetries and relabelings is the least over symmetries alone of the relabeled
 //! strings. Givens need not be valid: this is symmetry only, nothing is solved.
 //!
-//! Three searches find that same string: `grid` for grids whose rows and columns each hold the
-//! nine digits, `puzzle` for ..., and `search`, the first one, for any grid (the tests' reference).
+//! Two searches find that string, both bounded by the best string so far (`Best`): `grid` for
+//! grids whose rows and columns each hold the nine digits once (complete grids), `puzzle` for
+//! every other grid. `search`, the first search, exact on any grid but slower, is kept for the
+//! tests and the bench to compare them with. How and why each is exact: docs/puzzles.md.
 
 mod grid;
 mod puzzle;
@@ -29,6 +31,10 @@ pub fn canon(cells: &Grid) -> Grid {
     let cells = cells.map(|v| v.min(9));
     if grid::applies(&cells) { grid::canon(&cells) } else { puzzle::canon(&cells) }
 }
+
+/// The six orders of three, the two orders of the first two first (so the first `m!` are the
+/// orders of the first `m`, for `m` up to 3).
+const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// The transpose of `g`.
 fn transposed(g: &Grid) -> Grid {

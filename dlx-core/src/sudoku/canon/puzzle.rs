@@ -23,13 +23,10 @@
 //! are placed, the rows that follow only choose their input row. Twins (`Twins`) are skipped:
 //! equal rows, and equal given columns or stacks, are taken in one order only.
 
-use super::{Best, Grid, Twins, may_follow, transposed};
+use super::{Best, Grid, ORDERS, Twins, may_follow, transposed};
 
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
-
-/// The six orders of three, those of the first two first.
-const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// A branch: the rows chosen, the columns and stacks placed, the labels given.
 #[derive(Clone, Copy)]

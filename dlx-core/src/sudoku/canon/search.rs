@@ -21,7 +21,7 @@
 //! And twins are skipped (`Twins`): equal lines of a group, or equal groups, give the same
 //! strings whichever is taken first, so symmetric grids (the empty one) stay fast.
 
-use super::{Grid, Twins, may_follow};
+use super::{Best, Grid, Twins, may_follow};
 
 /// The search's state: the grid and its transpose, the rows and columns chosen so far, the
 /// labels given so far, and the best string found.
@@ -37,9 +37,7 @@ struct Search {
     label: [u8; 10],
     /// The next label to give.
     next: u8,
-    best: Grid,
-    /// How much of `best` is a bound: past it, any value is better.
-    best_len: usize,
+    best: Best,
     /// The twins of each row, then of each column, in each of `grids`.
     twins: [[Twins; 2]; 2],
 }
@@ -70,14 +68,13 @@ pub fn canon(cells: &Grid) -> Grid {
         used_cols: 0,
         label: [0; 10],
         next: 1,
-        best: [0; 81],
-        best_len: 0,
+        best: Best::NONE,
     };
     for t in 0..2 {
         s.t = t;
         s.place(0);
     }
-    s.best
+    s.best.s
 }
 
 /// `Search::column`'s look-ahead is over: the branch's first row already differs from the
@@ -90,7 +87,7 @@ impl Search {
     /// can look at the second row (`column`).
     fn place(&mut self, pos: usize) {
         if pos >= 81 {
-            self.best_len = 81;
+            self.best.len = 81;
             return;
         }
         let i = pos / 9;
@@ -145,7 +142,7 @@ impl Search {
                 }
                 self.label[d]
             };
-            if !self.against_best(pos, v) {
+            if !self.best.offer(pos, v) {
                 cut = true;
                 break;
             }
@@ -180,7 +177,7 @@ impl Search {
     /// takes the next label). Compared with the best's: `None` when not known or no bound.
     /// With it, whether the rest gives no label (all blanks, or nothing left).
     fn first_row_rest(&self, pos: usize) -> Option<(core::cmp::Ordering, bool)> {
-        if self.best_len < 9 {
+        if self.best.len < 9 {
             return None;
         }
         let row = &self.grids[self.t][usize::from(self.rows[0]) * 9..][..9];
@@ -203,7 +200,7 @@ impl Search {
         }
         for (next, k) in (self.next..).zip(pos + 1..9) {
             let v = if blanks != 0 { 0 } else { next };
-            match v.cmp(&self.best[k]) {
+            match v.cmp(&self.best.s[k]) {
                 core::cmp::Ordering::Equal => {}
                 other => return Some((other, false)),
             }
@@ -230,9 +227,9 @@ impl Search {
         let (mut label, mut next) = (self.label, self.next);
         let mut k = if settled { 0 } else { look };
         let row = &self.grids[self.t][usize::from(self.rows[1]) * 9..][..9];
-        while k <= pos && 9 + k < self.best_len {
+        while k <= pos && 9 + k < self.best.len {
             let d = row[usize::from(self.cols[k])];
-            let bound = self.best[9 + k];
+            let bound = self.best.s[9 + k];
             let value = if d == 0 {
                 0
             } else {
@@ -257,24 +254,6 @@ impl Search {
         Some(k)
     }
 
-    /// Value `v` at `pos` of a branch whose prefix equals the best's: `false` when it is greater
-    /// (cut the branch); else it is written, and when less (or past the bound) the best is cut
-    /// to this prefix.
-    fn against_best(&mut self, pos: usize, v: u8) -> bool {
-        if pos < self.best_len {
-            if v > self.best[pos] {
-                return false;
-            }
-            if v < self.best[pos] {
-                self.best_len = pos + 1;
-            }
-        } else {
-            self.best_len = pos + 1;
-        }
-        self.best[pos] = v;
-        true
-    }
-
     /// The relabeled value at `pos` (`pos < 9`, the first row) against the best: cut, or take
     /// the lead, or tie; then the next cell (`look` as for `column`).
     fn value(&mut self, pos: usize, look: usize) {
@@ -291,7 +270,7 @@ impl Search {
         } else {
             self.label[d]
         };
-        if !self.against_best(pos, v) {
+        if !self.best.offer(pos, v) {
             return;
         }
         if fresh {
