@@ -28,6 +28,11 @@ pub type Grid = [u8; 81];
 /// a value above 9 is read as 9): the least relabeled string over the grid's symmetries, as
 /// the module says. The result has 0 for a blank and 1..=9 for givens.
 pub fn canon(cells: &Grid) -> Grid {
+    canon_steps(cells).0
+}
+
+/// `canon`, and its effort: the values the search compared with the best (`Best::steps`).
+pub fn canon_steps(cells: &Grid) -> (Grid, u64) {
     let cells = cells.map(|v| v.min(9));
     if grid::applies(&cells) { grid::canon(&cells) } else { puzzle::canon(&cells) }
 }
@@ -46,15 +51,18 @@ struct Best {
     s: Grid,
     /// How much of `s` is a bound: past it, any value is better.
     len: usize,
+    /// Values offered: the search's effort.
+    steps: u64,
 }
 
 impl Best {
-    const NONE: Best = Best { s: [0; 81], len: 0 };
+    const NONE: Best = Best { s: [0; 81], len: 0, steps: 0 };
 
     /// Value `v` at `pos` of a branch whose prefix equals the best's: `false` when it is greater
     /// (cut the branch); else it is written, and when less (or past the bound) the best is cut
     /// to this prefix.
     fn offer(&mut self, pos: usize, v: u8) -> bool {
+        self.steps += 1;
         if pos < self.len {
             if v > self.s[pos] {
                 return false;

@@ -314,3 +314,31 @@ fn equals_the_first_search() {
     }
     assert!(cases >= 4000, "{cases}");
 }
+
+/// The effort (values compared with the best) of the new searches against the first one's on
+/// the same grids: puzzles and complete grids, and the empty grid.
+#[test]
+fn steps_are_few() {
+    use crate::sudoku::canon::{canon_steps, search};
+    for (file, most) in [
+        ("sudoku9/royle-17clue-every20th-2458.txt", 600),
+        ("sudoku9/royle-17clue-every20th-2458.solutions.txt", 3000),
+        ("sudoku9/forum-hardest-1905-11plus-every20th-2439.txt", 3000),
+        ("sudoku9/magictour-top1465-1465.solutions.txt", 3000),
+    ] {
+        let (mut new, mut old, mut n) = (0, 0, 0);
+        for g in grids(file).iter().step_by(25).take(40) {
+            let (form, steps) = canon_steps(g);
+            let (first, first_steps) = search::canon_steps(g);
+            assert_eq!(form, first);
+            new += steps;
+            old += first_steps;
+            n += 1;
+        }
+        assert!(new / n <= most && new * 5 <= old, "{file}: {} steps a grid, first search {}", new / n, old / n);
+    }
+    // The empty grid: every row, stack and column a twin, each row laid out once.
+    let (form, steps) = canon_steps(&[0; 81]);
+    assert_eq!(form, [0; 81]);
+    assert!(steps <= 2 * 81, "{steps}");
+}

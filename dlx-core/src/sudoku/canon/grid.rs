@@ -148,14 +148,14 @@ fn kind(g: &Grid, r0: usize, r1: usize) -> Kind {
     }
 }
 
-/// The canonical form of `g`, which `applies`.
+/// The canonical form of `g`, which `applies`, and the values compared with the best.
 ///
 /// The first two rows are tried pure pairs first: with `r0` read `123456789`, a pure pair's
 /// second row can read `456789123` (each of its boxes is the digits of one box of `r0`, placed
 /// as the next stack in order), while a mixed one's first box holds digits of two stacks of
 /// `r0`, so its third value is at least 7, where the pure one reads 6: once a pure pair has
 /// set the bound, mixed pairs are cut without a search.
-pub fn canon(g: &Grid) -> Grid {
+pub fn canon(g: &Grid) -> (Grid, u64) {
     let grids = [*g, transposed(g)];
     let mut pairs = [(Kind::Pure, 0usize, 0usize, 0usize); 36];
     let mut k = 0;
@@ -192,7 +192,7 @@ pub fn canon(g: &Grid) -> Grid {
             _ => s.least_orders(kind),
         }
     }
-    s.best.s
+    (s.best.s, s.best.steps)
 }
 
 impl Search {

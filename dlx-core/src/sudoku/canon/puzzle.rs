@@ -73,8 +73,8 @@ struct Search {
     best: Best,
 }
 
-/// The canonical form of `cells` (values 0..=9).
-pub fn canon(cells: &Grid) -> Grid {
+/// The canonical form of `cells` (values 0..=9), and the values compared with the best.
+pub fn canon(cells: &Grid) -> (Grid, u64) {
     let grids = [*cells, transposed(cells)];
     let twins = grids.map(|g| {
         [
@@ -97,7 +97,7 @@ pub fn canon(cells: &Grid) -> Grid {
         s.t = t;
         s.try_row(0, r, State::START);
     }
-    s.best.s
+    (s.best.s, s.best.steps)
 }
 
 impl Search {

@@ -46,6 +46,11 @@ struct Search {
 /// a value above 9 is read as 9): the least relabeled string over the grid's symmetries, as
 /// the module says. The result has 0 for a blank and 1..=9 for givens.
 pub fn canon(cells: &Grid) -> Grid {
+    canon_steps(cells).0
+}
+
+/// `canon`, and the values it compared with the best (`Best::steps`).
+pub fn canon_steps(cells: &Grid) -> (Grid, u64) {
     let mut grids = [*cells; 2];
     for r in 0..9 {
         for c in 0..9 {
@@ -74,7 +79,7 @@ pub fn canon(cells: &Grid) -> Grid {
         s.t = t;
         s.place(0);
     }
-    s.best.s
+    (s.best.s, s.best.steps)
 }
 
 /// `Search::column`'s look-ahead is over: the branch's first row already differs from the
