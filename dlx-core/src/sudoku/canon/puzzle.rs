@@ -70,6 +70,9 @@ struct Search {
     t: usize,
     /// The givens of each row of each of `grids`, a bit a column.
     givens: [[u16; 9]; 2],
+    /// The rows of each of `grids`, fewest givens first: the order they are tried in, so that
+    /// the first strings found are small and the bound cuts early.
+    by_givens: [[u8; 9]; 2],
     best: Best,
 }
 
@@ -83,7 +86,12 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         ]
     });
     let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
-    let mut s = Search { grids, twins, t: 0, givens, best: Best::NONE };
+    let by_givens = givens.map(|rows: [u16; 9]| {
+        let mut order: [u8; 9] = core::array::from_fn(|r| r as u8);
+        order.sort_unstable_by_key(|&r| (rows[usize::from(r)].count_ones(), r));
+        order
+    });
+    let mut s = Search { grids, twins, t: 0, givens, by_givens, best: Best::NONE };
     // The first rows with the fewest givens first: they lead to the least strings, so the bound
     // is tight early and the others are cut at their first row.
     let mut firsts: [(u32, usize, u8); 18] = [(0, 0, 0); 18];
@@ -107,7 +115,7 @@ impl Search {
             return;
         }
         let prev = if i == 0 { 0 } else { st.rows[i - 1] };
-        for r in 0u8..9 {
+        for r in self.by_givens[self.t] {
             if may_follow(st.used_rows, i, prev, r) {
                 self.try_row(i, r, st);
             }
