@@ -231,3 +231,114 @@ fn one_form_per_class() {
         assert_eq!(canon(&h) == canon(&g), brute_canon(&h) == brute_canon(&g));
     }
 }
+
+/// Grids with many symmetries of their own: the pattern grids whose rows are shifts of one
+/// another, and Latin squares whose boxes break the rule (rows and columns still hold each
+/// digit once).
+fn automorphic() -> Vec<Grid> {
+    let pattern = |f: fn(usize, usize) -> usize| -> Grid { core::array::from_fn(|k| (f(k / 9, k % 9) % 9) as u8 + 1) };
+    vec![
+        pattern(|r, c| 3 * (r % 3) + r / 3 + c),
+        pattern(|r, c| 3 * (r % 3) + 4 * (r / 3) + c),
+        pattern(|r, c| r + c),
+        pattern(|r, c| 2 * r + c),
+        pattern(|r, c| 4 * r + c),
+        pattern(|r, c| 3 * (r % 3) + r / 3 + 3 * (c % 3) + c / 3),
+    ]
+}
+
+/// The new searches (`canon`) against the first one (`search::canon`, kept as the reference):
+/// the same string, byte for byte, on thousands of grids in random clothes: puzzles and
+/// solutions of tests/data, puzzles cut from solutions at every density, random givens,
+/// grids with many automorphisms and puzzles cut from them, and the odd grids.
+#[test]
+fn equals_the_first_search() {
+    use crate::sudoku::canon::search;
+    let mut seed = 0x5eed_c0de;
+    let mut base: Vec<Grid> = Vec::new();
+    for file in [
+        "sudoku9/royle-17clue-every20th-2458.txt",
+        "sudoku9/royle-17clue-every20th-2458.solutions.txt",
+        "sudoku9/forum-hardest-1905-11plus-every20th-2439.txt",
+        "sudoku9/forum-hardest-1905-11plus-every20th-2439.solutions.txt",
+        "sudoku9/magictour-top1465-1465.txt",
+        "sudoku9/serg-benchmark-first1000-1000.txt",
+        "sudoku9/norvig-top95-95.txt",
+    ] {
+        base.extend(grids(file).iter().step_by(7).take(200));
+    }
+    let solutions = grids("sudoku9/magictour-top1465-1465.solutions.txt");
+    for (k, s) in solutions.iter().step_by(5).take(200).enumerate() {
+        // Cut to 10..=70 givens.
+        let keep = 10 + k % 61;
+        let mut g = *s;
+        let mut givens = 81;
+        while givens > keep {
+            let cell = (rng(&mut seed) % 81) as usize;
+            if g[cell] != 0 {
+                g[cell] = 0;
+                givens -= 1;
+            }
+        }
+        base.push(g);
+    }
+    for density in [2, 3, 4, 8, 30] {
+        for _ in 0..20 {
+            base.push(core::array::from_fn(|_| {
+                if rng(&mut seed).is_multiple_of(density) { (rng(&mut seed) % 9) as u8 + 1 } else { 0 }
+            }));
+        }
+    }
+    for a in automorphic() {
+        base.push(a);
+        // Symmetric holes keep many of the automorphisms.
+        for step in [2, 3, 5] {
+            let mut g = a;
+            for k in (0..81).step_by(step) {
+                g[k] = 0;
+                g[80 - k] = 0;
+            }
+            base.push(g);
+        }
+    }
+    let mut one = [0u8; 81];
+    one[40] = 7;
+    base.extend([[0; 81], one, [9; 81]]);
+    let mut cases = 0;
+    for g in &base {
+        for k in 0..3 {
+            let h = if k == 0 { *g } else { image(&Isomorphism::random(3, &mut seed), g) };
+            assert_eq!(canon(&h), search::canon(&h), "{h:?}");
+            cases += 1;
+        }
+    }
+    assert!(cases >= 4000, "{cases}");
+}
+
+/// The effort (values compared with the best) of the new searches against the first one's on
+/// the same grids: puzzles and complete grids, and the empty grid.
+#[test]
+fn steps_are_few() {
+    use crate::sudoku::canon::{canon_steps, search};
+    for (file, most) in [
+        ("sudoku9/royle-17clue-every20th-2458.txt", 600),
+        ("sudoku9/royle-17clue-every20th-2458.solutions.txt", 3000),
+        ("sudoku9/forum-hardest-1905-11plus-every20th-2439.txt", 3000),
+        ("sudoku9/magictour-top1465-1465.solutions.txt", 3000),
+    ] {
+        let (mut new, mut old, mut n) = (0, 0, 0);
+        for g in grids(file).iter().step_by(25).take(40) {
+            let (form, steps) = canon_steps(g);
+            let (first, first_steps) = search::canon_steps(g);
+            assert_eq!(form, first);
+            new += steps;
+            old += first_steps;
+            n += 1;
+        }
+        assert!(new / n <= most && new * 5 <= old, "{file}: {} steps a grid, first search {}", new / n, old / n);
+    }
+    // The empty grid: every row, stack and column a twin, each row laid out once.
+    let (form, steps) = canon_steps(&[0; 81]);
+    assert_eq!(form, [0; 81]);
+    assert!(steps <= 2 * 81, "{steps}");
+}

@@ -1,0 +1,262 @@
+//! The canonical form of any grid, fast on puzzles: the same least string as `search`, found
+//! row by row with the columns placed only when a row needs them.
+//!
+//! The search chooses the input row of each output row in turn (any row of an unused band when
+//! a band starts, else an unused row of the same band), and lays the whole row out at once.
+//! Columns are placed lazily: a column stays unplaced while every row laid out so far has a
+//! blank in it, and so does a stack while all its columns do. Such columns read 0 in those
+//! rows wherever they go, so the rows' values are known without placing them.
+//!
+//! Laying out row `r` (its cells in the unplaced columns blank, except some givens): those
+//! givens must now be placed, and the row is least with them as late as they can go. In a stack
+//! already placed, they take its last free output columns and the blank ones stay unplaced in
+//! front of them; among the stack places still free, the stacks with no given in `r` take the
+//! first ones (and stay unplaced), the others the last ones. Any other layout puts a given where
+//! a blank could be, with the same values before it (the rows before read 0 there whatever the
+//! order), so its row is greater and it cannot be the least string. What is not fixed so is
+//! branched on: the order of the stacks with givens among their places, and the order of the
+//! givens among their columns (each order labels the digits differently). The row's values,
+//! relabeled by first appearance, are then compared with the best's as in `search`, and a
+//! branch stops at its first value above the best's.
+//!
+//! A sparse puzzle so branches on few orders: the first rows place few columns, and when all
+//! are placed, the rows that follow only choose their input row. Twins (`Twins`) are skipped:
+//! equal rows, and equal given columns or stacks, are taken in one order only.
+
+use super::{Best, Grid, ORDERS, Twins, may_follow, transposed};
+
+/// A place not taken yet.
+const FREE: u8 = u8::MAX;
+
+/// A branch: the rows chosen, the columns and stacks placed, the labels given.
+#[derive(Clone, Copy)]
+struct State {
+    /// `pi[j]`: the input column at output column `j`, `FREE` while unplaced.
+    pi: [u8; 9],
+    /// `pos[c]`: the output column of input column `c`.
+    pos: [u8; 9],
+    /// `stack_at[s]`: the input stack at output stack `s`, and `stack_pos` its inverse.
+    stack_at: [u8; 3],
+    stack_pos: [u8; 3],
+    /// The input row of each output row chosen so far.
+    rows: [u8; 9],
+    used_rows: u16,
+    /// The label of each digit, 0 while it has none, and the next label to give.
+    label: [u8; 10],
+    next: u8,
+    /// Columns not placed yet.
+    unplaced: u8,
+}
+
+impl State {
+    const START: State = State {
+        pi: [FREE; 9],
+        pos: [FREE; 9],
+        stack_at: [FREE; 3],
+        stack_pos: [FREE; 3],
+        rows: [0; 9],
+        used_rows: 0,
+        label: [0; 10],
+        next: 1,
+        unplaced: 9,
+    };
+}
+
+struct Search {
+    grids: [Grid; 2],
+    /// The twins of each row, then of each column, in each of `grids`.
+    twins: [[Twins; 2]; 2],
+    /// Which of `grids` the current branch reads.
+    t: usize,
+    /// The givens of each row of each of `grids`, a bit a column.
+    givens: [[u16; 9]; 2],
+    /// The rows of each of `grids`, fewest givens first: the order they are tried in, so that
+    /// the first strings found are small and the bound cuts early.
+    by_givens: [[u8; 9]; 2],
+    best: Best,
+}
+
+/// The canonical form of `cells` (values 0..=9), and the values compared with the best.
+pub fn canon(cells: &Grid) -> (Grid, u64) {
+    let grids = [*cells, transposed(cells)];
+    let twins = grids.map(|g| {
+        [
+            Twins::new(|r| core::array::from_fn(|c| g[r * 9 + c])),
+            Twins::new(|c| core::array::from_fn(|r| g[r * 9 + c])),
+        ]
+    });
+    let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
+    let by_givens = givens.map(|rows: [u16; 9]| {
+        let mut order: [u8; 9] = core::array::from_fn(|r| r as u8);
+        order.sort_unstable_by_key(|&r| (rows[usize::from(r)].count_ones(), r));
+        order
+    });
+    let mut s = Search { grids, twins, t: 0, givens, by_givens, best: Best::NONE };
+    // The first rows with the fewest givens first: they lead to the least strings, so the bound
+    // is tight early and the others are cut at their first row.
+    let mut firsts: [(u32, usize, u8); 18] = [(0, 0, 0); 18];
+    for (k, first) in firsts.iter_mut().enumerate() {
+        let (t, r) = (k / 9, k % 9);
+        let givens = grids[t][r * 9..][..9].iter().filter(|&&d| d != 0).count();
+        *first = (givens as u32, t, r as u8);
+    }
+    firsts.sort_unstable();
+    for (_, t, r) in firsts {
+        s.t = t;
+        s.try_row(0, r, State::START);
+    }
+    (s.best.s, s.best.steps)
+}
+
+impl Search {
+    /// Chooses the input row of output row `i`, then lays it out.
+    fn place(&mut self, i: usize, st: State) {
+        if i == 9 {
+            return;
+        }
+        let prev = if i == 0 { 0 } else { st.rows[i - 1] };
+        for r in self.by_givens[self.t] {
+            if may_follow(st.used_rows, i, prev, r) {
+                self.try_row(i, r, st);
+            }
+        }
+    }
+
+    /// Input row `r` at output row `i` (allowed there), unless a twin is taken first.
+    fn try_row(&mut self, i: usize, r: u8, mut st: State) {
+        if self.twins[self.t][0].redundant(st.used_rows, i, r) {
+            return;
+        }
+        st.rows[i] = r;
+        st.used_rows |= 1 << r;
+        if st.unplaced == 0 {
+            // Every column placed: the row is read as it is.
+            let row = self.row(r);
+            for j in 0..9 {
+                let v = Self::value(&row, j, &mut st);
+                if !self.best.offer(9 * i + j, v) {
+                    return;
+                }
+            }
+            self.place(i + 1, st);
+            return;
+        }
+        // The stacks not placed with no given in this row: they take the first free places.
+        let givens = self.givens[self.t][usize::from(r)];
+        let zeros = (0..3).filter(|&x| st.stack_pos[x] == FREE && (givens >> (3 * x)) & 7 == 0).count();
+        self.stack(i, 0, zeros, st);
+    }
+
+    /// Input row `r` of the grid read.
+    fn row(&self, r: u8) -> [u8; 9] {
+        let r = usize::from(r);
+        let mut row = [0; 9];
+        row.copy_from_slice(&self.grids[self.t][r * 9..][..9]);
+        row
+    }
+
+    /// Output stack `s` of row `i`: a free place takes a stack with no given in the row while
+    /// `zeros` are left (it stays unplaced), else each stack with givens not placed in turn.
+    fn stack(&mut self, i: usize, s: usize, zeros: usize, st: State) {
+        if s == 3 {
+            self.place(i + 1, st);
+            return;
+        }
+        if st.stack_at[s] != FREE {
+            self.columns(i, s, zeros, st);
+            return;
+        }
+        if zeros > 0 {
+            for k in 0..3 {
+                if !self.best.offer(9 * i + 3 * s + k, 0) {
+                    return;
+                }
+            }
+            self.stack(i, s + 1, zeros - 1, st);
+            return;
+        }
+        let givens = self.givens[self.t][usize::from(st.rows[i])];
+        let groups = self.twins[self.t][1].groups;
+        for x in 0..3u8 {
+            let xs = usize::from(x);
+            let free = st.stack_pos[xs] == FREE && (givens >> (3 * xs)) & 7 != 0;
+            // An equal stack not placed yet would give the same strings taken first.
+            let twin = (0..3).any(|h| groups[xs] & (1 << h) != 0 && st.stack_pos[h] == FREE);
+            if free && !twin {
+                let mut q = st;
+                q.stack_at[s] = x;
+                q.stack_pos[xs] = s as u8;
+                self.columns(i, s, zeros, q);
+            }
+        }
+    }
+
+    /// Output stack `s` of row `i`, its stack placed: the row's givens in its unplaced columns
+    /// take its last free output columns, in each order; then the three values.
+    fn columns(&mut self, i: usize, s: usize, zeros: usize, st: State) {
+        let row = self.row(st.rows[i]);
+        let x = usize::from(st.stack_at[s]);
+        let (mut givens, mut m) = ([0u8; 3], 0);
+        for (c, &d) in row.iter().enumerate().skip(3 * x).take(3) {
+            if st.pos[c] == FREE && d != 0 {
+                givens[m] = c as u8;
+                m += 1;
+            }
+        }
+        let (mut slots, mut free) = ([0usize; 3], 0);
+        for j in 3 * s..3 * s + 3 {
+            if st.pi[j] == FREE {
+                slots[free] = j;
+                free += 1;
+            }
+        }
+        let lines = self.twins[self.t][1].lines;
+        // The orders of `m`: the first `m!` of `ORDERS`.
+        for order in &ORDERS[..[1, 1, 2, 6][m]] {
+            let order = &order[..m];
+            // Equal columns in one order only: a twin before the earlier column is skipped.
+            let twin = order.iter().enumerate().any(|(k, &a)| {
+                order[k + 1..].iter().any(|&b| lines[usize::from(givens[a])] & (1 << givens[b]) != 0)
+            });
+            if twin {
+                continue;
+            }
+            let mut q = st;
+            q.unplaced -= m as u8;
+            for (k, &a) in order.iter().enumerate() {
+                let (j, c) = (slots[free - m + k], givens[a]);
+                q.pi[j] = c;
+                q.pos[usize::from(c)] = j as u8;
+            }
+            if self.values(i, s, &row, &mut q) {
+                self.stack(i, s + 1, zeros, q);
+            }
+        }
+    }
+
+    /// The values of row `i` at output stack `s` (placed), relabeled, against the best.
+    fn values(&mut self, i: usize, s: usize, row: &[u8; 9], q: &mut State) -> bool {
+        (3 * s..3 * s + 3).all(|j| {
+            let v = Self::value(row, j, q);
+            self.best.offer(9 * i + j, v)
+        })
+    }
+
+    /// The value of `row` at output column `j`: 0 for a blank or a column not placed (blank
+    /// there), else its digit's label, the next one if it has none yet.
+    fn value(row: &[u8; 9], j: usize, q: &mut State) -> u8 {
+        match q.pi[j] {
+            FREE => 0,
+            c => match usize::from(row[usize::from(c)]) {
+                0 => 0,
+                d => {
+                    if q.label[d] == 0 {
+                        q.label[d] = q.next;
+                        q.next += 1;
+                    }
+                    q.label[d]
+                }
+            },
+        }
+    }
+}
