@@ -12,6 +12,7 @@ mod generate;
 mod learning;
 mod mcc;
 mod problem;
+mod rate;
 mod sudoku;
 mod target;
 mod variant;
