@@ -428,7 +428,15 @@ pub fn rate9_until(puzzle: impl IntoIterator<Item = u8>, mut expired: impl FnMut
 /// # Ok::<(), dlx_core::Error>(())
 /// ```
 pub fn hint9(puzzle: impl IntoIterator<Item = u8>) -> Result<Hint, Error> {
-    let Some(grid) = rate_grid(puzzle, &mut || false)? else {
+    hint9_until(puzzle, || false)
+}
+
+/// [`hint9`] with a time limit on counting the puzzle's solutions, as [`rate9_until`] has.
+///
+/// # Errors
+/// As [`hint9`], and [`Error::Timeout`].
+pub fn hint9_until(puzzle: impl IntoIterator<Item = u8>, mut expired: impl FnMut() -> bool) -> Result<Hint, Error> {
+    let Some(grid) = rate_grid(puzzle, &mut expired)? else {
         return Ok(Hint::Multiple);
     };
     Ok(if grid.solved() { Hint::Solved } else { sudoku::techniques::next_step(&grid).map_or(Hint::Beyond, Hint::Step) })

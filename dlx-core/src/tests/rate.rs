@@ -171,3 +171,16 @@ fn naked_pair_and_hidden_single_on_built_grids() {
     let step = next_step(&single).unwrap();
     assert_eq!((step.technique, step.rating, step.place), (Technique::HiddenSingleBox, 12, Some((0, 3))));
 }
+
+#[test]
+fn technique_numbers_and_names_are_as_the_c_api_says() {
+    for (k, t) in Technique::ALL.iter().enumerate() {
+        assert_eq!(usize::from(t.number()), k + 1, "numbered 1 up in SE's order");
+        // dlx_step's name holds 31 bytes and a NUL.
+        assert!(t.name().is_ascii() && !t.name().is_empty() && t.name().len() < 32, "{t:?}");
+    }
+    let mut names: Vec<_> = Technique::ALL.iter().map(|t| t.name()).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), Technique::ALL.len());
+}
