@@ -54,6 +54,15 @@ enum Command {
         #[arg(long)]
         threads: Option<NonZeroUsize>,
     },
+    /// The Sudoku Explainer rating of each 9x9 puzzle (read as for solve), one a line: the
+    /// hardest step on the path SE takes, as SE writes it (`7.2`), or "unsolvable", "invalid",
+    /// "multiple" (more than one solution) or "beyond" (the techniques implemented, singles to
+    /// BUG type 1, do not finish it: SE's rating is higher).
+    Rate(RunArgs),
+    /// The next solving step of each 9x9 puzzle, in words, one a line: the technique and its
+    /// SE rating, the pattern's digits and cells, the candidates it removes (r1c3<>4,5) and
+    /// the cell it fills (r1c3 = 4); "solved" for a complete grid, else as for rate.
+    Hint(RunArgs),
     /// Target Sudoku (CSU 1605, NOIP 2009): the proven maximum score of each grid, or -1 when
     /// it has no completion. Grids are 81 numbers a line, or CSU's input (a count, then grids
     /// of 9 lines), or NOIP's (one grid of 9 lines).
@@ -162,6 +171,14 @@ fn main() -> ExitCode {
         Command::Count { limit, run } => {
             let ms = run.time_limit;
             puzzles(&run, move |line, stop| jobs::count(line, limit, ms, stop))
+        }
+        Command::Rate(run) => {
+            let ms = run.time_limit;
+            puzzles(&run, move |line, stop| jobs::rate(line, ms, stop))
+        }
+        Command::Hint(run) => {
+            let ms = run.time_limit;
+            puzzles(&run, move |line, stop| jobs::hint(line, ms, stop))
         }
         Command::Canon { files, threads } => {
             puzzles(&RunArgs { files, threads, time_limit: 0 }, |line, _| jobs::canon(line))
