@@ -30,7 +30,7 @@ pub const DLX_TIMEOUT: c_int = -7;
 /// `dlx_hint9`: Sudoku Explainer's uniqueness techniques assume one).
 pub const DLX_MULTIPLE: c_int = -8;
 /// (0.3) The solving techniques the library implements do not finish the puzzle (it needs
-/// chains or nets): no rating, no hint (`dlx_rate9`, `dlx_hint9`).
+/// Sudoku Explainer's nets): no rating, no hint (`dlx_rate9`, `dlx_hint9`).
 pub const DLX_BEYOND: c_int = -9;
 
 /// Cells of a 16x16 grid, the number `dlx_solve16` reads.
@@ -272,17 +272,18 @@ pub unsafe extern "C" fn dlx_canon9(puzzle: *const c_char, canon: *mut c_char) -
 /// The Sudoku Explainer (SE) rating of a 9x9 puzzle, in tenths (72 for SE's 7.2): the
 /// difficulty of the hardest step on the path SE takes, at every position the first technique
 /// in SE 1.2.1's order that applies (docs/puzzles.md, "Ratings", lists the techniques, from
-/// singles at 1.0 to BUG type 1 at 5.6, and what is missing).
+/// singles at 1.0 to the cycles and forcing chains of SE's first chaining rule, 6.5 and up, and
+/// what is missing: the nets, Nishio 7.5, multiple 8.0 and dynamic forcing chains 8.5 up).
 ///
 /// `puzzle` is read as by `dlx_solve9`. The puzzle's solutions are counted first (to two).
 ///
-/// Returns the rating, 10 to 56 (0 for a grid with no blank); `DLX_UNSOLVABLE` (-1) when the
+/// Returns the rating, 10 or more (0 for a grid with no blank); `DLX_UNSOLVABLE` (-1) when the
 /// puzzle has no solution, givens repeated in a unit included; `DLX_ERR_NULL` (-2) when
 /// `puzzle` is NULL; `DLX_ERR_LENGTH` (-3) or `DLX_ERR_CELL` (-4) as for `dlx_solve9`;
 /// `DLX_ERR_ARG` (-5) for a negative `max_ms`; `DLX_TIMEOUT` (-7) past `max_ms` milliseconds
 /// (0: no limit); `DLX_MULTIPLE` (-8) when it has more than one solution; `DLX_BEYOND` (-9)
-/// when the techniques implemented do not finish it (SE would need chains or nets: its
-/// rating is then above the hardest step taken, at least 1.0). Deterministic, thread-safe,
+/// when the techniques implemented do not finish it (SE would need nets: its rating is
+/// then 7.5 or more). Deterministic, thread-safe,
 /// no allocation, a few KiB of stack besides the count's (as `dlx_count9`).
 ///
 /// # Safety
@@ -316,7 +317,7 @@ pub const DLX_STEP_NAME_LEN: usize = 32;
 #[allow(non_camel_case_types)] // C names, one prefix
 pub struct dlx_step {
     /// The technique's number, 1 up in SE's order (1 full house, 2 hidden single in a box,
-    /// ... 23 BUG type 1; docs/puzzles.md lists them); `name` names it.
+    /// ... 28 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
     pub technique: i32,
     /// The step's SE difficulty in tenths (12 for 1.2).
     pub rating: i32,

@@ -163,8 +163,8 @@ fn the_variant_call_gives_its_statuses_and_writes_nothing_on_error() {
 #[test]
 fn the_rater_and_hints_give_their_statuses_and_write_nothing() {
     let euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-    // The first rated puzzle of tests/data (SE 7.2): beyond the techniques implemented.
-    let hard = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
+    // The hardest rated puzzle of tests/data (SE 9.1): beyond the techniques implemented.
+    let hard = "..64.15..3..5.9..1....3....2.5...7.3.3..4..2.67.....58.6.9.7.8.....5......23.49..";
     let solved = dlx_core::solve9(euler.bytes()).unwrap();
     let solved = std::str::from_utf8(&solved).unwrap().to_owned();
     let cases: [(String, i64, i32); 9] = [

@@ -57,7 +57,7 @@ enum Command {
     /// The Sudoku Explainer rating of each 9x9 puzzle (read as for solve), one a line: the
     /// hardest step on the path SE takes, as SE writes it (`7.2`), or "unsolvable", "invalid",
     /// "multiple" (more than one solution) or "beyond" (the techniques implemented, singles to
-    /// BUG type 1, do not finish it: SE's rating is higher).
+    /// forcing chains, do not finish it: it needs SE's nets, 7.5 and up).
     Rate(RunArgs),
     /// The next solving step of each 9x9 puzzle, in words, one a line: the technique and its
     /// SE rating, the pattern's digits and cells, the candidates it removes (r1c3<>4,5) and

@@ -878,12 +878,15 @@ fn canon_prints_one_form_per_class_in_input_order() {
 #[test]
 fn rate_prints_se_ratings_and_hint_walks_a_puzzle_to_the_end() {
     let euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-    // The first rated puzzle of tests/data (SE 7.2), beyond the techniques implemented.
-    let hard = read("sudoku9/se-rated-sample.txt").lines().next().unwrap()[..81].to_string();
-    let input = format!("{euler}\n{}\n11{}\n{hard}\n12345\n", ".".repeat(81), ".".repeat(79));
+    // The first rated puzzle of tests/data (SE 7.2), and the hardest (9.1, beyond the
+    // techniques implemented).
+    let sample = read("sudoku9/se-rated-sample.txt");
+    let first = &sample.lines().next().unwrap()[..81];
+    let hard = &sample.lines().nth(67).unwrap()[..81];
+    let input = format!("{euler}\n{}\n11{}\n{first}\n{hard}\n12345\n", ".".repeat(81), ".".repeat(79));
     let run = dlx(&["rate"], &input);
     assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
-    assert_eq!(text(&run.stdout), "1.2\nmultiple\nunsolvable\nbeyond\ninvalid\n");
+    assert_eq!(text(&run.stdout), "1.2\nmultiple\nunsolvable\n7.2\nbeyond\ninvalid\n");
     // Hints, applied one at a time, fill the grid with the solution's digits.
     let solution = text(&dlx(&["solve"], &format!("{euler}\n")).stdout).trim().to_string();
     let mut grid: Vec<u8> = euler.bytes().collect();

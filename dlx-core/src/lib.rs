@@ -351,7 +351,7 @@ pub enum Hint {
     Step(Step),
     /// Every cell is filled: nothing left to do.
     Solved,
-    /// None of the techniques implemented applies (the puzzle needs chains or nets).
+    /// None of the techniques implemented applies (the puzzle needs SE's nets).
     Beyond,
     /// The puzzle has more than one solution, so no technique may be trusted on it.
     Multiple,
@@ -377,7 +377,8 @@ fn rate_grid(
 ///
 /// `puzzle` is read as by [`solve9`]. Returns [`Rating::Rated`] with the rating in tenths
 /// (72 for SE's 7.2); [`Rating::Beyond`] when the techniques implemented here (singles
-/// through BUG type 1, up to 5.6; see [`Technique`]) do not finish the puzzle, with the
+/// to the cycles and forcing chains of SE's first chaining rule; see [`Technique`]) do not
+/// finish the puzzle (SE would need its nets: Nishio, multiple or dynamic forcing chains), with the
 /// hardest step taken until then; [`Rating::Multiple`] when the puzzle has more than one
 /// solution (SE's uniqueness techniques assume one).
 ///

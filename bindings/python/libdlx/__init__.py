@@ -330,8 +330,8 @@ class Multiple(DlxError):
 
 
 class Beyond(DlxError):
-    """DLX_BEYOND: the solving techniques implemented (singles to BUG type 1) do not finish
-    the puzzle; Sudoku Explainer would need chains or nets."""
+    """DLX_BEYOND: the solving techniques implemented (singles to forcing chains) do not
+    finish the puzzle; Sudoku Explainer would need its nets (7.5 and up)."""
 
 
 class _Step(ctypes.Structure):
@@ -382,7 +382,7 @@ class Step:
 def rate9(puzzle: Text, max_ms: int = 0) -> float:
     """The Sudoku Explainer rating of a 9x9 puzzle (text as for solve9): the hardest step on the
     path SE takes, e.g. 7.2 (0.0 for a complete grid). Raises Multiple (more than one
-    solution), Beyond (the techniques implemented, singles to BUG type 1, do not finish it),
+    solution), Beyond (the techniques implemented, singles to forcing chains, do not finish it),
     Unsolvable, Timeout past `max_ms` milliseconds (0: no limit), or DlxError (DLX_ERR_LENGTH,
     DLX_ERR_CELL with the cell's row and column, DLX_ERR_ARG)."""
     text = _text(puzzle, 9)

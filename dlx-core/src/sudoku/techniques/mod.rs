@@ -14,6 +14,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod grid;
+mod chains;
 mod fish;
 mod intersections;
 mod singles;
@@ -73,11 +74,21 @@ pub enum Technique {
     HiddenQuad,
     /// Bivalue universal grave type 1: one cell with three candidates (5.6).
     Bug1,
+    /// A loop of strong and weak links on one digit (6.5 and up by length).
+    XCycle,
+    /// A loop through bivalue cells (6.5 and up by length).
+    YCycle,
+    /// A chain on one digit from a candidate to its own opposite (6.6 and up by length).
+    XChain,
+    /// A loop of links of both kinds (7.0 and up by length).
+    XYCycle,
+    /// A chain of links of both kinds from a candidate to its own opposite (7.0 and up).
+    XYChain,
 }
 
 impl Technique {
     /// Every technique, in SE's order.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 28] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -101,6 +112,11 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::Bug1,
+        Technique::XCycle,
+        Technique::YCycle,
+        Technique::XChain,
+        Technique::XYCycle,
+        Technique::XYChain,
     ];
 
     /// The technique's name as players say it.
@@ -129,6 +145,11 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::Bug1 => "BUG type 1",
+            Technique::XCycle => "X-Cycle",
+            Technique::YCycle => "Y-Cycle",
+            Technique::XChain => "Forcing X-Chain",
+            Technique::XYCycle => "XY-Cycle",
+            Technique::XYChain => "Forcing XY-Chain",
         }
     }
 
@@ -204,6 +225,7 @@ pub fn next_step(grid: &Grid) -> Option<Step> {
         .or_else(|| fish::fish(grid, 4))
         .or_else(|| subsets::hidden(grid, 4, false))
         .or_else(|| uniqueness::bug1(grid))
+        .or_else(|| chains::chains(grid))
 }
 
 /// What rating a puzzle came to.
