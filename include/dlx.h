@@ -190,7 +190,7 @@ typedef struct dlx_problem dlx_problem;
 typedef struct {
   /**
    * The technique's number, 1 up in SE's order (1 full house, 2 hidden single in a box,
-   * ... 28 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
+   * ... 34 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
    */
   int32_t technique;
   /**
@@ -361,7 +361,7 @@ int dlx_canon9(const char *puzzle, char *canon);
 /**
  * The Sudoku Explainer (SE) rating of a 9x9 puzzle, in tenths (72 for SE's 7.2): the
  * difficulty of the hardest step on the path SE takes, at every position the first technique
- * in SE 1.2.1's order that applies (docs/puzzles.md, "Ratings", lists the techniques, from
+ * in SE's order that applies (docs/puzzles.md, "Ratings", lists the techniques, from
  * singles at 1.0 to the cycles and forcing chains of SE's first chaining rule, 6.5 and up, and
  * what is missing: the nets, Nishio 7.5, multiple 8.0 and dynamic forcing chains 8.5 up).
  *
@@ -384,7 +384,7 @@ int32_t dlx_rate9(const char *puzzle, int64_t max_ms);
 
 /**
  * The next step of solving a 9x9 puzzle as Sudoku Explainer takes it: the first technique,
- * in SE 1.2.1's order, that applies to the puzzle's candidates (each blank's candidates being
+ * in SE's order, that applies to the puzzle's candidates (each blank's candidates being
  * the digits none of its row, column and box holds), so a tool can explain a puzzle step by
  * step: apply the step (fill `cell` with `digit`, or, for eliminations, which a puzzle string
  * cannot carry, the caller keeps its own candidates) and ask again.

@@ -1,12 +1,15 @@
-//! Human solving techniques on 9x9 candidates, rated on Sudoku Explainer's scale (SE 1.2.1,
-//! the rating players quote): each technique family in its own file, the hint (the next step
-//! SE would take) and the rating (the hardest step on SE's path) on top.
+//! Human solving techniques on 9x9 candidates, rated on Sudoku Explainer's scale (SE, the
+//! rating players quote): each technique family in its own file, the hint (the next step SE
+//! would take) and the rating (the hardest step on SE's path) on top.
 //!
 //! SE's rule, which this follows: at every position try the techniques in SE's fixed order
 //! and apply the first step found (so a cheaper technique later in the order never beats an
 //! earlier one that applies); the rating is the highest difficulty among the steps taken
-//! until the grid is solved. The order and the difficulties were read from SE's public Java
-//! source (`diuf.sudoku.solver.Solver` and the rules' `getDifficulty`); the code is ours.
+//! until the grid is solved. The technique set and order are those of Sukaku Explainer (the
+//! maintained SE fork that rated the puzzles tests/data carries) with its default settings:
+//! SE 1.2.1's techniques plus strong-link chains and the WXYZ/VWXYZ/UVWXYZ wings. Order and
+//! difficulties were read from its public Java source (`diuf.sudoku.solver.Solver` and the
+//! rules' `getDifficulty`); the code is ours.
 //! Everything lives in fixed arrays on the stack: a grid is 81 values and 81 candidate masks.
 
 // Unit and cell numbers index several tables at once (cells, sets, candidates), so the loops
@@ -14,7 +17,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod grid;
-mod chains;
+pub(crate) mod chains;
 mod fish;
 mod intersections;
 mod singles;
@@ -60,6 +63,8 @@ pub enum Technique {
     Swordfish,
     /// Three digits with the same three places in a unit (4.0).
     HiddenTriplet,
+    /// Sukaku Explainer's two strong links on a digit: skyscraper, kite, turbot (4.0-4.2).
+    StrongLinks2,
     /// A bivalue pivot xy and wings xz, yz: z out of cells seeing both wings (4.2).
     XYWing,
     /// A pivot xyz and wings xz, yz: z out of cells seeing all three (4.4).
@@ -72,8 +77,18 @@ pub enum Technique {
     Jellyfish,
     /// Four digits with the same four places in a unit (5.4).
     HiddenQuad,
+    /// Sukaku Explainer's three strong links on a digit (5.4-5.6).
+    StrongLinks3,
+    /// Sukaku Explainer's WXYZ-Wing: a 3-cell almost locked set and a bivalue cell (5.5-5.6).
+    WXYZWing,
     /// Bivalue universal grave type 1: one cell with three candidates (5.6).
     Bug1,
+    /// Sukaku Explainer's four strong links on a digit (5.8-6.0).
+    StrongLinks4,
+    /// Sukaku Explainer's VWXYZ-Wing: a 4-cell almost locked set and a bivalue cell (6.2-6.4).
+    VWXYZWing,
+    /// Sukaku Explainer's UVWXYZ-Wing: a 5-cell almost locked set and a bivalue cell (6.6).
+    UVWXYZWing,
     /// A loop of strong and weak links on one digit (6.5 and up by length).
     XCycle,
     /// A loop through bivalue cells (6.5 and up by length).
@@ -88,7 +103,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in SE's order.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 34] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -105,13 +120,19 @@ impl Technique {
         Technique::NakedTriplet,
         Technique::Swordfish,
         Technique::HiddenTriplet,
+        Technique::StrongLinks2,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::StrongLinks3,
+        Technique::WXYZWing,
         Technique::Bug1,
+        Technique::StrongLinks4,
+        Technique::VWXYZWing,
+        Technique::UVWXYZWing,
         Technique::XCycle,
         Technique::YCycle,
         Technique::XChain,
@@ -145,6 +166,12 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::Bug1 => "BUG type 1",
+            Technique::StrongLinks2 => "Turbot Fish",
+            Technique::StrongLinks3 => "3 Strong Links",
+            Technique::StrongLinks4 => "4 Strong Links",
+            Technique::WXYZWing => "WXYZ-Wing",
+            Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::UVWXYZWing => "UVWXYZ-Wing",
             Technique::XCycle => "X-Cycle",
             Technique::YCycle => "Y-Cycle",
             Technique::XChain => "Forcing X-Chain",
@@ -218,13 +245,19 @@ pub fn next_step(grid: &Grid) -> Option<Step> {
         .or_else(|| subsets::naked(grid, 3))
         .or_else(|| fish::fish(grid, 3))
         .or_else(|| subsets::hidden(grid, 3, false))
+        .or_else(|| fish::strong_links(grid, 2))
         .or_else(|| wings::xy_wing(grid, false))
         .or_else(|| wings::xy_wing(grid, true))
         .or_else(|| uniqueness::unique_rectangle(grid))
         .or_else(|| subsets::naked(grid, 4))
         .or_else(|| fish::fish(grid, 4))
         .or_else(|| subsets::hidden(grid, 4, false))
+        .or_else(|| fish::strong_links(grid, 3))
+        .or_else(|| wings::als_wing(grid, 3))
         .or_else(|| uniqueness::bug1(grid))
+        .or_else(|| fish::strong_links(grid, 4))
+        .or_else(|| wings::als_wing(grid, 4))
+        .or_else(|| wings::als_wing(grid, 5))
         .or_else(|| chains::chains(grid))
 }
 
