@@ -71,9 +71,9 @@ fn every_step_is_sound_and_every_technique_is_used() {
     let lines = royle.lines().step_by(3).chain(top.lines().step_by(6)).chain(rated.lines().step_by(6));
     let (ratings, seen) = rate_checked(lines);
     assert_eq!(ratings.len(), 820 + 245 + 80);
-    // Every technique but three rare ones took some step on these puzzles, so each was
+    // Every technique but four rare ones took some step on these puzzles, so each was
     // checked for soundness (the built grids below cover others by hand).
-    let rare = [Technique::DirectClaiming, Technique::Jellyfish, Technique::HiddenQuad];
+    let rare = [Technique::DirectClaiming, Technique::Jellyfish, Technique::HiddenQuad, Technique::Bug4];
     let unused: Vec<_> = Technique::ALL.iter().filter(|t| seen[**t as usize] == 0 && !rare.contains(t)).collect();
     assert!(unused.is_empty(), "never used: {unused:?}");
     // Most 17-clue puzzles need nothing beyond the techniques here.
@@ -103,7 +103,7 @@ fn agreement_with_sudoku_explainer() {
 }
 
 /// The floors of [`agreement_with_sudoku_explainer`], as measured.
-const AGREE: u32 = 399;
+const AGREE: u32 = 401;
 const BEYOND_EASY: u32 = 5;
 
 /// A grid from rows of candidate lists: each cell `d` (solved), `{digits}` (candidates).

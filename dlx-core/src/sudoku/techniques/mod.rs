@@ -81,8 +81,12 @@ pub enum Technique {
     StrongLinks3,
     /// Sukaku Explainer's WXYZ-Wing: a 3-cell almost locked set and a bivalue cell (5.5-5.6).
     WXYZWing,
-    /// Bivalue universal grave type 1: one cell with three candidates (5.6).
+    /// Bivalue universal grave type 1: one cell holds the extra digits (5.6).
     Bug1,
+    /// Bivalue universal grave type 2: one extra digit, out of cells seeing every BUG cell (5.7).
+    Bug2,
+    /// Bivalue universal grave type 4: two BUG cells in a unit sharing a digit (5.7).
+    Bug4,
     /// Sukaku Explainer's four strong links on a digit (5.8-6.0).
     StrongLinks4,
     /// Sukaku Explainer's VWXYZ-Wing: a 4-cell almost locked set and a bivalue cell (6.2-6.4).
@@ -103,7 +107,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in SE's order.
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 36] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -130,6 +134,8 @@ impl Technique {
         Technique::StrongLinks3,
         Technique::WXYZWing,
         Technique::Bug1,
+        Technique::Bug2,
+        Technique::Bug4,
         Technique::StrongLinks4,
         Technique::VWXYZWing,
         Technique::UVWXYZWing,
@@ -166,6 +172,8 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::Bug1 => "BUG type 1",
+            Technique::Bug2 => "BUG type 2",
+            Technique::Bug4 => "BUG type 4",
             Technique::StrongLinks2 => "Turbot Fish",
             Technique::StrongLinks3 => "3 Strong Links",
             Technique::StrongLinks4 => "4 Strong Links",
@@ -254,7 +262,7 @@ pub fn next_step(grid: &Grid) -> Option<Step> {
         .or_else(|| subsets::hidden(grid, 4, false))
         .or_else(|| fish::strong_links(grid, 3))
         .or_else(|| wings::als_wing(grid, 3))
-        .or_else(|| uniqueness::bug1(grid))
+        .or_else(|| uniqueness::bug(grid))
         .or_else(|| fish::strong_links(grid, 4))
         .or_else(|| wings::als_wing(grid, 4))
         .or_else(|| wings::als_wing(grid, 5))

@@ -101,34 +101,142 @@ fn rectangle(grid: &Grid, corners: [usize; 4], kind: u8) -> Option<Step> {
     step.progresses(grid).then_some(step)
 }
 
-/// BUG type 1: the digit the three-candidate cell must hold.
-pub fn bug1(grid: &Grid) -> Option<Step> {
-    let mut tri = None;
-    for c in 0..81 {
-        match grid.cands[c].count_ones() {
-            0 | 2 => {}
-            3 if tri.is_none() => tri = Some(c),
-            _ => return None,
+/// Bivalue universal grave, SE's way (with lkSudoku's fix, Sukaku's default): the cells
+/// holding a digit that has neither 0 nor 2 places in some unit are the BUG cells, each with
+/// its extra digits; if, those extras taken out, every open cell had two candidates and every
+/// digit two places or none in every unit, the grid would have two solutions, so some BUG
+/// cell holds an extra. Type 1 (5.6): one BUG cell, so it holds its extra. Type 2 (5.7): one
+/// extra digit for all of them, so it is out of cells seeing them all. Type 4 (5.7): two BUG
+/// cells in one unit sharing one non-extra digit, which one of them holds: their other
+/// non-extra digits go.
+pub fn bug(grid: &Grid) -> Option<Step> {
+    let mut temp = grid.cands;
+    let mut bug_set = 0u128;
+    let mut bug_list = [0usize; 81];
+    let mut n_bug = 0;
+    let mut extra = [0u16; 81];
+    let mut all_extra = 0u16;
+    let mut common: Option<u128> = None;
+    // lkSudoku's fix: when every faulty unit concerns one digit, all its cells are BUG cells.
+    let (mut extra_cells, mut only_digit, mut one_digit) = (None::<u128>, 0usize, true);
+    let mut add = |cell: usize, d: usize, temp: &mut [u16; 81], bug_set: &mut u128, n_bug: &mut usize| -> bool {
+        if *bug_set & 1 << cell == 0 {
+            *bug_set |= 1 << cell;
+            bug_list[*n_bug] = cell;
+            *n_bug += 1;
+        }
+        extra[cell] |= 1 << d;
+        all_extra |= 1 << d;
+        temp[cell] &= !(1 << d);
+        let seen = common.map_or(PEERS[cell], |s| s & PEERS[cell]) & !*bug_set;
+        common = Some(seen);
+        // No type 1, 2 or 3 possible: not worth going on.
+        !(*n_bug > 1 && all_extra.count_ones() > 1 && seen == 0)
+    };
+    // SE's unit order here: boxes, rows, columns.
+    for unit in (0..9).chain(18..27).chain(9..18) {
+        for d in 0..9usize {
+            let places = grid.positions(unit, d as u8 + 1);
+            if places.count_ones() == 0 || places.count_ones() == 2 {
+                continue;
+            }
+            let mut fresh = 0u128;
+            for i in crate::bits::ones(places) {
+                let c = UNITS[unit][i] as usize;
+                if grid.cands[c].count_ones() >= 3 {
+                    fresh |= 1 << c;
+                }
+            }
+            match extra_cells {
+                None => {
+                    extra_cells = Some(fresh);
+                    only_digit = d;
+                }
+                Some(ref mut cells_so_far) if one_digit => {
+                    if only_digit == d {
+                        *cells_so_far |= fresh;
+                    } else {
+                        one_digit = false;
+                    }
+                }
+                _ => {}
+            }
+            if fresh.count_ones() == 1 && !add(fresh.trailing_zeros() as usize, d, &mut temp, &mut bug_set, &mut n_bug) {
+                return None;
+            }
+            if fresh == 0 {
+                return None;
+            }
         }
     }
-    let tri = tri?;
-    for digit in crate::bits::ones(grid.cands[tri]) {
-        // Without `digit` in the cell, every digit has 0 or 2 places in every unit.
-        let mut cands = grid.cands;
-        cands[tri] &= !(1 << digit);
-        let grave = (0..27).all(|u| {
-            (0..9).all(|d| {
-                let n = UNITS[u].iter().filter(|&&c| cands[c as usize] & 1 << d != 0).count();
-                n == 0 || n == 2
-            })
-        });
-        if grave {
-            let mut step = Step::new(Technique::Bug1, 56);
-            step.cells = 1 << tri;
-            step.digits = 1 << digit;
-            step.place = Some((tri as u8, digit as u8 + 1));
+    if let (true, Some(more)) = (one_digit, extra_cells)
+        && more.count_ones() as usize > n_bug
+    {
+        for c in cells(more & !bug_set) {
+            if !add(c, only_digit, &mut temp, &mut bug_set, &mut n_bug) {
+                return None;
+            }
+        }
+    }
+    // Without the extras: every open cell bivalue, every digit twice or never in every unit.
+    if (0..81).any(|c| grid.values[c] == 0 && temp[c].count_ones() != 2) {
+        return None;
+    }
+    for unit in 0..27 {
+        for d in 0..9 {
+            let n = UNITS[unit].iter().filter(|&&c| temp[c as usize] & 1 << d != 0).count();
+            if n != 0 && n != 2 {
+                return None;
+            }
+        }
+    }
+    let common = common.unwrap_or(0);
+    let bug_cells = bug_set;
+    if n_bug == 1 {
+        let cell = bug_list[0];
+        let mut step = Step::new(Technique::Bug1, 56);
+        step.cells = 1 << cell;
+        step.digits = all_extra;
+        if all_extra.count_ones() == 1 {
+            step.place = Some((cell as u8, all_extra.trailing_zeros() as u8 + 1));
+        }
+        step.eliminations[cell] = grid.cands[cell] & !all_extra;
+        return step.progresses(grid).then_some(step);
+    }
+    let type4 = || -> Option<Step> {
+        if n_bug != 2 {
+            return None;
+        }
+        let (c1, c2) = (bug_list[0], bug_list[1]);
+        let shared = grid.cands[c1] & grid.cands[c2] & !all_extra;
+        if shared.count_ones() != 1 {
+            return None;
+        }
+        let together = units_of(c1).iter().any(|u| UNIT_SET[*u] & 1 << c2 != 0);
+        if !together {
+            return None;
+        }
+        let mut step = Step::new(Technique::Bug4, 57);
+        step.cells = bug_cells;
+        step.digits = all_extra | shared;
+        step.eliminations[c1] = grid.cands[c1] & !extra[c1] & !shared;
+        step.eliminations[c2] = grid.cands[c2] & !extra[c2] & !shared;
+        step.progresses(grid).then_some(step)
+    };
+    if all_extra.count_ones() == 1 {
+        let mut step = Step::new(Technique::Bug2, 57);
+        step.cells = bug_cells;
+        step.digits = all_extra;
+        for c in cells(common) {
+            step.eliminations[c] = grid.cands[c] & all_extra;
+        }
+        if step.progresses(grid) {
             return Some(step);
         }
+        return type4();
+    }
+    if common != 0 {
+        return type4();
     }
     None
 }
