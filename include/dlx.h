@@ -190,7 +190,7 @@ typedef struct dlx_problem dlx_problem;
 typedef struct {
   /**
    * The technique's number, 1 up in SE's order (1 full house, 2 hidden single in a box,
-   * ... 34 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
+   * ... 36 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
    */
   int32_t technique;
   /**

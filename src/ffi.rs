@@ -317,7 +317,7 @@ pub const DLX_STEP_NAME_LEN: usize = 32;
 #[allow(non_camel_case_types)] // C names, one prefix
 pub struct dlx_step {
     /// The technique's number, 1 up in SE's order (1 full house, 2 hidden single in a box,
-    /// ... 34 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
+    /// ... 36 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
     pub technique: i32,
     /// The step's SE difficulty in tenths (12 for 1.2).
     pub rating: i32,
