@@ -835,7 +835,7 @@ def test_rate9_agrees_with_the_rated_sample_where_it_rates():
             continue
         assert 1.0 <= rating <= 9.9, (puzzle, rating, se)
         agree += rating == float(se)
-    assert agree >= 431 and beyond <= 31, (agree, beyond)
+    assert agree >= 433 and beyond <= 31, (agree, beyond)
 
 
 def test_rate9_and_hint9_errors():

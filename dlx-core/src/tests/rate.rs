@@ -103,7 +103,7 @@ fn agreement_with_sudoku_explainer() {
 }
 
 /// The floor of [`agreement_with_sudoku_explainer`], as measured.
-const AGREE: u32 = 431;
+const AGREE: u32 = 433;
 
 /// A grid from rows of candidate lists: each cell `d` (solved), `{digits}` (candidates).
 fn grid_of(rows: [&str; 9]) -> Grid {
