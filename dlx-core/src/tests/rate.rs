@@ -196,3 +196,18 @@ fn technique_numbers_and_names_are_as_the_c_api_says() {
     names.dedup();
     assert_eq!(names.len(), Technique::ALL.len());
 }
+
+#[test]
+fn rating_runs_on_a_256_kib_thread_stack() {
+    // The hardest rated puzzle (beyond: every chain search runs) and one rated 7.2.
+    let text = read_data("sudoku9/se-rated-sample.txt");
+    let lines: Vec<String> = [67, 0].iter().map(|&k| text.lines().nth(k).unwrap()[..81].to_string()).collect();
+    let rated = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || lines.iter().map(|l| crate::rate9(l.bytes())).collect::<Vec<_>>())
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(matches!(rated[0], Ok(Rating::Beyond(_))), "{rated:?}");
+    assert_eq!(rated[1], Ok(Rating::Rated(72)));
+}
