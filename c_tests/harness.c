@@ -185,11 +185,12 @@ static void test_status_codes(void) {
 /* ---- strerror and version --------------------------------------------------------------- */
 
 static void test_strerror_and_version(void) {
-    const int codes[] = {DLX_OK,       DLX_UNSOLVABLE,   DLX_ERR_NULL, DLX_ERR_LENGTH,
-                         DLX_ERR_CELL, DLX_ERR_ARG, DLX_ERR_CAPACITY, DLX_TIMEOUT};
+    const int codes[] = {DLX_OK,       DLX_UNSOLVABLE, DLX_ERR_NULL,     DLX_ERR_LENGTH, DLX_ERR_CELL,
+                         DLX_ERR_ARG,  DLX_ERR_CAPACITY, DLX_TIMEOUT, DLX_MULTIPLE, DLX_BEYOND};
     enum { CODES = sizeof codes / sizeof codes[0] };
     CHECK(DLX_OK == 0 && DLX_UNSOLVABLE == -1 && DLX_ERR_NULL == -2 && DLX_ERR_LENGTH == -3 && DLX_ERR_CELL == -4 &&
-              DLX_ERR_ARG == -5 && DLX_ERR_CAPACITY == -6 && DLX_TIMEOUT == -7,
+              DLX_ERR_ARG == -5 && DLX_ERR_CAPACITY == -6 && DLX_TIMEOUT == -7 && DLX_MULTIPLE == -8 &&
+              DLX_BEYOND == -9,
           "status values as in the API contract");
     CHECK(DLX16_CELLS == 256 && DLX16_OUT_LEN == 257 && DLX9_CELLS == 81 && DLX9_OUT_LEN == 82,
           "sizes as in the API contract");
@@ -201,7 +202,7 @@ static void test_strerror_and_version(void) {
         for (size_t j = 0; j < i; j++)
             CHECK(s && strcmp(s, dlx_strerror(codes[j])) != 0, "codes %d and %d share a sentence", codes[i], codes[j]);
     }
-    const int others[] = {1, -8, INT_MIN, INT_MAX, 256};
+    const int others[] = {1, -10, INT_MIN, INT_MAX, 256};
     for (size_t i = 0; i < 5; i++)
         CHECK(dlx_strerror(others[i]) && strcmp(dlx_strerror(others[i]), generic) == 0, "code %d: generic", others[i]);
 
@@ -404,6 +405,34 @@ static void test_generate(void) {
           "generate16 on a 256 KiB thread: %d", g.rc16);
 }
 
+/* The rater and hints from C: a singles-only puzzle walked to the end by dlx_hint9 (each step
+ * filling a cell with the solution's digit), its rating the hardest step, and the statuses. */
+static void test_rate_and_hint(void) {
+    const char *euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    char grid[DLX9_OUT_LEN], solution[DLX9_OUT_LEN];
+    CHECK(dlx_solve9(euler, solution) == DLX_OK, "euler solves");
+    memcpy(grid, euler, DLX9_OUT_LEN);
+    int hardest = 0, steps = 0, rc;
+    dlx_step step;
+    while ((rc = dlx_hint9(grid, &step, 0)) == DLX_OK && steps < 81) {
+        CHECK(step.cell >= 0 && step.cell < 81 && grid[step.cell] == '0', "hint fills a blank: %d", step.cell);
+        CHECK(step.digit + '0' == solution[step.cell], "hint %s places the solution's digit", step.name);
+        CHECK(step.rating >= 10 && strlen(step.name) > 0 && step.name[DLX_STEP_NAME_LEN - 1] == 0, "hint fields");
+        grid[step.cell] = (char)('0' + step.digit);
+        hardest = step.rating > hardest ? step.rating : hardest;
+        steps++;
+    }
+    CHECK(rc == 1 && strcmp(grid, solution) == 0, "hints finish the grid: %d after %d steps", rc, steps);
+    CHECK(dlx_rate9(euler, 0) == hardest && hardest == 12, "rate9 is the hardest hint: %d", hardest);
+    char blank[DLX9_OUT_LEN];
+    memset(blank, '.', 81), blank[81] = 0;
+    CHECK(dlx_rate9(blank, 0) == DLX_MULTIPLE, "rate9 of the empty grid");
+    memset(&step, 0x5A, sizeof step);
+    CHECK(dlx_hint9(blank, &step, 0) == DLX_MULTIPLE && ((unsigned char *)&step)[0] == 0x5A, "hint9 multiple");
+    CHECK(dlx_rate9("11", 0) == DLX_ERR_LENGTH && dlx_rate9(NULL, 0) == DLX_ERR_NULL, "rate9 errors");
+    CHECK(dlx_rate9(euler, -1) == DLX_ERR_ARG && dlx_hint9(euler, NULL, 0) == DLX_ERR_NULL, "rate9/hint9 args");
+}
+
 int main(int argc, char **argv) {
     if (take_data_dir(argc, argv, 0, "")) return 2;
     printf("libdlx %s, header %s\n", dlx_version(), DLX_VERSION);
@@ -425,6 +454,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof corpora / sizeof corpora[0]; i++) test_corpus(&corpora[i]);
     test_target_status();
     test_generate();
+    test_rate_and_hint();
     test_target_set("csu1605_samples");
     test_target_set("noip2009");
     test_target_set("generated-stress-90");

@@ -142,6 +142,18 @@ int main(int argc, char **argv) {
     CHECK(rc == DLX_OK && memcmp(form, nine, 82) == 0, "canon9 of the empty grid: %d", rc);
     NO_ALLOCATION("dlx_canon9 bad byte", rc = dlx_canon9("x", form));
     CHECK(rc == DLX_ERR_CELL, "canon9 bad byte: %d", rc);
+    const char *euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    NO_ALLOCATION("dlx_rate9", rc = dlx_rate9(euler, 0));
+    CHECK(rc == 12, "rate9: %d", rc);
+    NO_ALLOCATION("dlx_rate9 multiple", rc = dlx_rate9(nine, 0));
+    CHECK(rc == DLX_MULTIPLE, "rate9 multiple: %d", rc);
+    NO_ALLOCATION("dlx_rate9 bad byte", rc = dlx_rate9("x", 0));
+    CHECK(rc == DLX_ERR_CELL, "rate9 bad byte: %d", rc);
+    dlx_step step;
+    NO_ALLOCATION("dlx_hint9", rc = dlx_hint9(euler, &step, 0));
+    CHECK(rc == DLX_OK && step.rating == 12, "hint9: %d", rc);
+    NO_ALLOCATION("dlx_hint9 negative", rc = dlx_hint9(euler, &step, -1));
+    CHECK(rc == DLX_ERR_ARG, "hint9 negative: %d", rc);
     NO_ALLOCATION("dlx_count9", count = dlx_count9(nine, 3, 0));
     CHECK(count == 3, "count9: %lld", (long long)count);
     NO_ALLOCATION("dlx_count9 limit 0", count = dlx_count9(nine, 0, 0));

@@ -61,6 +61,18 @@
 #define DLX_TIMEOUT -7
 
 /**
+ * (0.3) The puzzle has more than one solution, so it has no rating (`dlx_rate9`,
+ * `dlx_hint9`: Sudoku Explainer's uniqueness techniques assume one).
+ */
+#define DLX_MULTIPLE -8
+
+/**
+ * (0.3) The solving techniques the library implements do not finish the puzzle (it needs
+ * Sudoku Explainer's nets): no rating, no hint (`dlx_rate9`, `dlx_hint9`).
+ */
+#define DLX_BEYOND -9
+
+/**
  * Cells of a 16x16 grid, the number `dlx_solve16` reads.
  */
 #define DLX16_CELLS 256
@@ -80,6 +92,11 @@
  * Bytes `dlx_solve9` and `dlx_canon9` write on success: 81 cells and a terminating NUL.
  */
 #define DLX9_OUT_LEN 82
+
+/**
+ * Bytes of `dlx_step`'s `name`, its NUL included.
+ */
+#define DLX_STEP_NAME_LEN 32
 
 /**
  * `dlx_generate9`'s and `dlx_generate16`'s `symmetry`: givens anywhere, removed one at a time.
@@ -165,6 +182,47 @@
  * only pointers to it are used, and they point at the start of that memory.
  */
 typedef struct dlx_problem dlx_problem;
+
+/**
+ * One solving step, as `dlx_hint9` writes it. Cells are numbered 0 to 80 in reading order
+ * (row `cell / 9`, column `cell % 9`); digit sets are bit masks, bit `d - 1` for digit `d`.
+ */
+typedef struct {
+  /**
+   * The technique's number, 1 up in SE's order (1 full house, 2 hidden single in a box,
+   * ... 36 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
+   */
+  int32_t technique;
+  /**
+   * The step's SE difficulty in tenths (12 for 1.2).
+   */
+  int32_t rating;
+  /**
+   * The cell the step fills, or -1 when it only takes out candidates.
+   */
+  int32_t cell;
+  /**
+   * The digit it puts there, or 0.
+   */
+  int32_t digit;
+  /**
+   * The digits of the pattern (a mask).
+   */
+  int32_t digits;
+  /**
+   * 1 for each cell of the pattern (the unit of a single, the cells of a pair, a wing's
+   * pivot and wings ...), else 0.
+   */
+  uint8_t cells[81];
+  /**
+   * The candidates the step takes out of each cell (a mask per cell; 0 for none).
+   */
+  uint16_t eliminations[81];
+  /**
+   * The technique's name in English, NUL-terminated ("Naked Pair").
+   */
+  char name[DLX_STEP_NAME_LEN];
+} dlx_step;
 
 /**
  * Called by `dlx_problem_search` with each exact cover: `options` holds its `count` option
@@ -299,6 +357,51 @@ int dlx_solve9_within(const char *puzzle, char *solution, int64_t max_ms);
  * at least 82 writable bytes. Neither may be written by another thread during the call.
  */
 int dlx_canon9(const char *puzzle, char *canon);
+
+/**
+ * The Sudoku Explainer (SE) rating of a 9x9 puzzle, in tenths (72 for SE's 7.2): the
+ * difficulty of the hardest step on the path SE takes, at every position the first technique
+ * in SE's order that applies (docs/puzzles.md, "Ratings", lists the techniques, from
+ * singles at 1.0 to the cycles and forcing chains of SE's first chaining rule, 6.5 and up, and
+ * what is missing: the nets, Nishio 7.5, multiple 8.0 and dynamic forcing chains 8.5 up).
+ *
+ * `puzzle` is read as by `dlx_solve9`. The puzzle's solutions are counted first (to two).
+ *
+ * Returns the rating, 10 or more (0 for a grid with no blank); `DLX_UNSOLVABLE` (-1) when the
+ * puzzle has no solution, givens repeated in a unit included; `DLX_ERR_NULL` (-2) when
+ * `puzzle` is NULL; `DLX_ERR_LENGTH` (-3) or `DLX_ERR_CELL` (-4) as for `dlx_solve9`;
+ * `DLX_ERR_ARG` (-5) for a negative `max_ms`; `DLX_TIMEOUT` (-7) past `max_ms` milliseconds
+ * (0: no limit); `DLX_MULTIPLE` (-8) when it has more than one solution; `DLX_BEYOND` (-9)
+ * when the techniques implemented do not finish it (SE would need nets: its rating is
+ * then 7.5 or more). Deterministic, thread-safe,
+ * no allocation, a few KiB of stack besides the count's (as `dlx_count9`).
+ *
+ * # Safety
+ * `puzzle` is NULL or points to a readable NUL-terminated string not written by another
+ * thread during the call.
+ */
+int32_t dlx_rate9(const char *puzzle, int64_t max_ms);
+
+/**
+ * The next step of solving a 9x9 puzzle as Sudoku Explainer takes it: the first technique,
+ * in SE's order, that applies to the puzzle's candidates (each blank's candidates being
+ * the digits none of its row, column and box holds), so a tool can explain a puzzle step by
+ * step: apply the step (fill `cell` with `digit`, or, for eliminations, which a puzzle string
+ * cannot carry, the caller keeps its own candidates) and ask again.
+ *
+ * `puzzle` is read as by `dlx_solve9`. `step` points to a caller-owned `dlx_step`: on
+ * `DLX_OK` it receives the step; on any other result it is left exactly as it was.
+ *
+ * Returns `DLX_OK` (0) with `step` written; 1 when the grid has no blank (nothing to do,
+ * nothing written); `DLX_UNSOLVABLE` (-1), `DLX_ERR_NULL` (-2, `puzzle` or `step` NULL),
+ * `DLX_ERR_LENGTH` (-3), `DLX_ERR_CELL` (-4), `DLX_ERR_ARG` (-5), `DLX_TIMEOUT` (-7),
+ * `DLX_MULTIPLE` (-8) and `DLX_BEYOND` (-9) as for `dlx_rate9`. Thread-safe, no allocation.
+ *
+ * # Safety
+ * `puzzle` is NULL or points to a readable NUL-terminated string; `step` is NULL or points to
+ * a writable `dlx_step`. Neither may be written by another thread during the call.
+ */
+int32_t dlx_hint9(const char *puzzle, dlx_step *step, int64_t max_ms);
 
 /**
  * Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for

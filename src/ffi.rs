@@ -5,7 +5,7 @@
 use core::ffi::{CStr, c_char, c_int, c_void};
 use core::ops::ControlFlow;
 
-use dlx_core::{CELLS9, CELLS16, Error, Fault, Problem, Variant};
+use dlx_core::{CELLS9, CELLS16, Error, Fault, Hint, Problem, Rating, Variant};
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -26,6 +26,12 @@ pub const DLX_ERR_ARG: c_int = -5;
 pub const DLX_ERR_CAPACITY: c_int = -6;
 /// The time limit ran out before an answer was proven; outputs untouched.
 pub const DLX_TIMEOUT: c_int = -7;
+/// (0.3) The puzzle has more than one solution, so it has no rating (`dlx_rate9`,
+/// `dlx_hint9`: Sudoku Explainer's uniqueness techniques assume one).
+pub const DLX_MULTIPLE: c_int = -8;
+/// (0.3) The solving techniques the library implements do not finish the puzzle (it needs
+/// Sudoku Explainer's nets): no rating, no hint (`dlx_rate9`, `dlx_hint9`).
+pub const DLX_BEYOND: c_int = -9;
 
 /// Cells of a 16x16 grid, the number `dlx_solve16` reads.
 pub const DLX16_CELLS: usize = 256;
@@ -261,6 +267,129 @@ pub unsafe extern "C" fn dlx_solve9_within(puzzle: *const c_char, solution: *mut
 pub unsafe extern "C" fn dlx_canon9(puzzle: *const c_char, canon: *mut c_char) -> c_int {
     // SAFETY: the caller's contract is this function's, with DLX9_OUT_LEN bytes of room.
     unsafe { solve(puzzle, canon, 0, |text, _| dlx_core::canon9(text)) }
+}
+
+/// The Sudoku Explainer (SE) rating of a 9x9 puzzle, in tenths (72 for SE's 7.2): the
+/// difficulty of the hardest step on the path SE takes, at every position the first technique
+/// in SE's order that applies (docs/puzzles.md, "Ratings", lists the techniques, from
+/// singles at 1.0 to the cycles and forcing chains of SE's first chaining rule, 6.5 and up, and
+/// what is missing: the nets, Nishio 7.5, multiple 8.0 and dynamic forcing chains 8.5 up).
+///
+/// `puzzle` is read as by `dlx_solve9`. The puzzle's solutions are counted first (to two).
+///
+/// Returns the rating, 10 or more (0 for a grid with no blank); `DLX_UNSOLVABLE` (-1) when the
+/// puzzle has no solution, givens repeated in a unit included; `DLX_ERR_NULL` (-2) when
+/// `puzzle` is NULL; `DLX_ERR_LENGTH` (-3) or `DLX_ERR_CELL` (-4) as for `dlx_solve9`;
+/// `DLX_ERR_ARG` (-5) for a negative `max_ms`; `DLX_TIMEOUT` (-7) past `max_ms` milliseconds
+/// (0: no limit); `DLX_MULTIPLE` (-8) when it has more than one solution; `DLX_BEYOND` (-9)
+/// when the techniques implemented do not finish it (SE would need nets: its rating is
+/// then 7.5 or more). Deterministic, thread-safe,
+/// no allocation, a few KiB of stack besides the count's (as `dlx_count9`).
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string not written by another
+/// thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_rate9(puzzle: *const c_char, max_ms: i64) -> i32 {
+    if puzzle.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code,
+    };
+    // SAFETY: `puzzle` is non-NULL and NUL-terminated by the caller's contract.
+    let text = unsafe { CStrBytes::new(puzzle) };
+    match dlx_core::rate9_until(text, expired) {
+        Ok(Rating::Rated(tenths)) => tenths.into(),
+        Ok(Rating::Beyond(_)) => DLX_BEYOND,
+        Ok(Rating::Multiple) => DLX_MULTIPLE,
+        Err(error) => status(error),
+    }
+}
+
+/// Bytes of `dlx_step`'s `name`, its NUL included.
+pub const DLX_STEP_NAME_LEN: usize = 32;
+
+/// One solving step, as `dlx_hint9` writes it. Cells are numbered 0 to 80 in reading order
+/// (row `cell / 9`, column `cell % 9`); digit sets are bit masks, bit `d - 1` for digit `d`.
+#[repr(C)]
+#[allow(non_camel_case_types)] // C names, one prefix
+pub struct dlx_step {
+    /// The technique's number, 1 up in SE's order (1 full house, 2 hidden single in a box,
+    /// ... 36 forcing XY-chain; docs/puzzles.md lists them); `name` names it.
+    pub technique: i32,
+    /// The step's SE difficulty in tenths (12 for 1.2).
+    pub rating: i32,
+    /// The cell the step fills, or -1 when it only takes out candidates.
+    pub cell: i32,
+    /// The digit it puts there, or 0.
+    pub digit: i32,
+    /// The digits of the pattern (a mask).
+    pub digits: i32,
+    /// 1 for each cell of the pattern (the unit of a single, the cells of a pair, a wing's
+    /// pivot and wings ...), else 0.
+    pub cells: [u8; 81],
+    /// The candidates the step takes out of each cell (a mask per cell; 0 for none).
+    pub eliminations: [u16; 81],
+    /// The technique's name in English, NUL-terminated ("Naked Pair").
+    pub name: [c_char; DLX_STEP_NAME_LEN],
+}
+
+/// The next step of solving a 9x9 puzzle as Sudoku Explainer takes it: the first technique,
+/// in SE's order, that applies to the puzzle's candidates (each blank's candidates being
+/// the digits none of its row, column and box holds), so a tool can explain a puzzle step by
+/// step: apply the step (fill `cell` with `digit`, or, for eliminations, which a puzzle string
+/// cannot carry, the caller keeps its own candidates) and ask again.
+///
+/// `puzzle` is read as by `dlx_solve9`. `step` points to a caller-owned `dlx_step`: on
+/// `DLX_OK` it receives the step; on any other result it is left exactly as it was.
+///
+/// Returns `DLX_OK` (0) with `step` written; 1 when the grid has no blank (nothing to do,
+/// nothing written); `DLX_UNSOLVABLE` (-1), `DLX_ERR_NULL` (-2, `puzzle` or `step` NULL),
+/// `DLX_ERR_LENGTH` (-3), `DLX_ERR_CELL` (-4), `DLX_ERR_ARG` (-5), `DLX_TIMEOUT` (-7),
+/// `DLX_MULTIPLE` (-8) and `DLX_BEYOND` (-9) as for `dlx_rate9`. Thread-safe, no allocation.
+///
+/// # Safety
+/// `puzzle` is NULL or points to a readable NUL-terminated string; `step` is NULL or points to
+/// a writable `dlx_step`. Neither may be written by another thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_hint9(puzzle: *const c_char, step: *mut dlx_step, max_ms: i64) -> i32 {
+    if puzzle.is_null() || step.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code,
+    };
+    // SAFETY: `puzzle` is non-NULL and NUL-terminated by the caller's contract.
+    let text = unsafe { CStrBytes::new(puzzle) };
+    let found = match dlx_core::hint9_until(text, expired) {
+        Ok(Hint::Step(found)) => found,
+        Ok(Hint::Solved) => return 1,
+        Ok(Hint::Beyond) => return DLX_BEYOND,
+        Ok(Hint::Multiple) => return DLX_MULTIPLE,
+        Err(error) => return status(error),
+    };
+    let mut name = [0 as c_char; DLX_STEP_NAME_LEN];
+    // Names are short ASCII (the core's test checks they fit with their NUL).
+    for (to, &from) in name.iter_mut().zip(found.technique.name().as_bytes()).take(DLX_STEP_NAME_LEN - 1) {
+        *to = from as c_char;
+    }
+    let (cell, digit) = found.place.map_or((-1, 0), |(c, d)| (i32::from(c), i32::from(d)));
+    let out = dlx_step {
+        technique: found.technique.number().into(),
+        rating: found.rating.into(),
+        cell,
+        digit,
+        digits: found.digits.into(),
+        cells: core::array::from_fn(|c| u8::from(found.cells & 1 << c != 0)),
+        eliminations: found.eliminations,
+        name,
+    };
+    // SAFETY: `step` is non-NULL and writable by the caller's contract.
+    unsafe { step.write(out) };
+    DLX_OK
 }
 
 /// Counts the solutions of a 9x9 Sudoku (read as by `dlx_solve9`) as `dlx_count16` does for
@@ -1451,6 +1580,8 @@ pub extern "C" fn dlx_strerror(code: c_int) -> *const c_char {
     let text: &'static CStr = match code {
         DLX_OK => c"success",
         DLX_ERR_NULL => c"a required pointer is NULL",
+        DLX_MULTIPLE => c"the puzzle has more than one solution",
+        DLX_BEYOND => c"the solving techniques implemented do not finish the puzzle",
         _ => match Error::ALL.into_iter().find(|&e| status(e) == code) {
             Some(error) => error.text(),
             None => c"unknown dlx status code",

@@ -23,10 +23,11 @@ fn rust_and_c_read_the_same_sentences() {
         assert!(text.is_ascii() && !text.is_empty() && text != "dlx error", "{error:?}: {text:?}");
         assert_eq!(strerror(code), text, "{error:?} is code {code}");
     }
-    let mut all: Vec<String> = (-7..=0).map(strerror).collect();
+    let mut all: Vec<String> = (-9..=0).map(strerror).collect();
     all.sort();
     all.dedup();
-    assert_eq!(all.len(), 8, "every code its own sentence");
+    assert_eq!(all.len(), 10, "every code its own sentence");
+    assert_eq!(strerror(-10), "unknown dlx status code");
     assert_eq!(strerror(1), "unknown dlx status code");
     assert_eq!(strerror(DLX_ERR_NULL), "a required pointer is NULL");
 }
@@ -154,5 +155,56 @@ fn the_variant_call_gives_its_statuses_and_writes_nothing_on_error() {
         assert!(out.iter().all(|&b| b == b'#' as core::ffi::c_char));
         assert_eq!(dlx_variant_solve(mem, size, 9, r, 0, core::ptr::null(), p, o, 2, 0), 1);
         assert_eq!(CStr::from_ptr(o).to_bytes(), &dlx_core::solve9(puzzle.to_bytes().iter().copied()).unwrap()[..]);
+    }
+}
+
+/// The rater's statuses: each bad input its code, and `dlx_hint9` writes nothing unless it
+/// returns `DLX_OK`.
+#[test]
+fn the_rater_and_hints_give_their_statuses_and_write_nothing() {
+    let euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    // The hardest rated puzzle of tests/data (SE 9.1): beyond the techniques implemented.
+    let hard = "..64.15..3..5.9..1....3....2.5...7.3.3..4..2.67.....58.6.9.7.8.....5......23.49..";
+    let solved = dlx_core::solve9(euler.bytes()).unwrap();
+    let solved = std::str::from_utf8(&solved).unwrap().to_owned();
+    let cases: [(String, i64, i32); 9] = [
+        (euler.to_owned(), 0, 12),
+        (solved, 0, 0),
+        (".".repeat(81), 0, DLX_MULTIPLE),
+        (hard.to_owned(), 0, DLX_BEYOND),
+        (format!("11{}", ".".repeat(79)), 0, DLX_UNSOLVABLE),
+        (".".repeat(80), 0, DLX_ERR_LENGTH),
+        (format!("x{}", ".".repeat(80)), 0, DLX_ERR_CELL),
+        (euler.to_owned(), -1, DLX_ERR_ARG),
+        (".".repeat(81), i64::MAX, DLX_MULTIPLE),
+    ];
+    for (text, max_ms, want) in cases {
+        let text = std::ffi::CString::new(text).unwrap();
+        // SAFETY: a NUL-terminated string.
+        assert_eq!(unsafe { dlx_rate9(text.as_ptr(), max_ms) }, want, "{text:?}");
+        let mut step = core::mem::MaybeUninit::<dlx_step>::zeroed();
+        // SAFETY: as above; `step` is writable.
+        let got = unsafe { dlx_hint9(text.as_ptr(), step.as_mut_ptr(), max_ms) };
+        // SAFETY: zeroed above, and a dlx_step of zeros is a valid value.
+        let step = unsafe { step.assume_init() };
+        match want {
+            12 => assert_eq!((got, step.rating, step.technique), (DLX_OK, 12, 2)),
+            0 => assert_eq!(got, 1, "a complete grid has no next step"),
+            // Its first steps are singles: hints stop only where the techniques run out.
+            DLX_BEYOND => assert_eq!(got, DLX_OK),
+            _ => assert_eq!(got, want, "{text:?}"),
+        }
+        if got != DLX_OK {
+            assert_eq!((step.rating, step.technique, step.name[0]), (0, 0, 0), "written on {got}");
+        }
+    }
+    // SAFETY: NULL is an argument the functions check.
+    unsafe {
+        assert_eq!(dlx_rate9(core::ptr::null(), 0), DLX_ERR_NULL);
+        assert_eq!(dlx_hint9(c"1".as_ptr(), core::ptr::null_mut(), 0), DLX_ERR_NULL);
+        assert_eq!(
+            dlx_hint9(core::ptr::null(), core::mem::MaybeUninit::<dlx_step>::uninit().as_mut_ptr(), 0),
+            DLX_ERR_NULL
+        );
     }
 }

@@ -245,3 +245,22 @@ fn the_variant_calls_never_allocate() {
     });
     assert_eq!((rc, n), (DLX_ERR_NULL.into(), 0));
 }
+
+#[test]
+fn the_rater_and_hints_never_allocate() {
+    let euler = c"003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    let blank = c".................................................................................";
+    // SAFETY: NUL-terminated strings.
+    let (rc, n) = counted(|| unsafe { dlx_rate9(euler.as_ptr(), 0) });
+    assert_eq!((rc, n), (12, 0));
+    // SAFETY: as above.
+    let (rc, n) = counted(|| unsafe { dlx_rate9(blank.as_ptr(), 0) });
+    assert_eq!((rc, n), (DLX_MULTIPLE, 0));
+    let mut step = core::mem::MaybeUninit::<dlx_step>::uninit();
+    // SAFETY: as above; `step` is writable.
+    let (rc, n) = counted(|| unsafe { dlx_hint9(euler.as_ptr(), step.as_mut_ptr(), 0) });
+    assert_eq!((rc, n), (DLX_OK, 0));
+    // SAFETY: as above.
+    let (rc, n) = counted(|| unsafe { dlx_hint9(c"1".as_ptr(), step.as_mut_ptr(), 0) });
+    assert_eq!((rc, n), (DLX_ERR_LENGTH, 0));
+}

@@ -95,6 +95,81 @@ pub fn canon(line: &Line) -> Outcome {
     }
 }
 
+/// Parses a 9x9 line for the rater, or the outcome that stops it.
+fn nine(line: &Line) -> Result<&str, Outcome> {
+    let text = line.as_ref().map_err(|why| Outcome::Invalid(why.clone()))?;
+    match cells(text) {
+        81 => Ok(text),
+        n => Err(Outcome::Invalid(format!("{n} cells, not 81"))),
+    }
+}
+
+/// A rating in tenths as SE writes it: `7.2`.
+fn tenths(rating: u8) -> String {
+    format!("{}.{}", rating / 10, rating % 10)
+}
+
+/// The Sudoku Explainer rating of a 9x9 line (`dlx_core::rate9`): `7.2`, or `multiple` (more
+/// than one solution) or `beyond` (the techniques implemented do not finish it).
+pub fn rate(line: &Line, ms: u64, stop: &AtomicBool) -> Outcome {
+    let text = match nine(line) {
+        Ok(text) => text,
+        Err(outcome) => return outcome,
+    };
+    match dlx_core::rate9_until(text.bytes(), expiry(ms, stop)) {
+        Ok(dlx_core::Rating::Rated(r)) => Outcome::Solved(tenths(r)),
+        Ok(dlx_core::Rating::Multiple) => Outcome::Unsolvable("multiple".into()),
+        Ok(dlx_core::Rating::Beyond(_)) => Outcome::Unsolvable("beyond".into()),
+        Err(e) => outcome(Err(e), text, 9, "unsolvable"),
+    }
+}
+
+/// A cell as players name it: `r1c3`.
+fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// A digit mask as `{1,2}`.
+fn digit_list(mask: u16) -> String {
+    let digits: Vec<String> = (0..9).filter(|d| mask & 1 << d != 0).map(|d| (d + 1).to_string()).collect();
+    digits.join(",")
+}
+
+/// A step in words, one line: technique and rating, the pattern, what it places and removes.
+pub fn describe(step: &dlx_core::Step) -> String {
+    let mut words = format!("{} ({})", step.technique.name(), tenths(step.rating));
+    let pattern: Vec<String> = (0..81).filter(|&c| step.cells & 1 << c != 0).map(cell_name).collect();
+    if step.place.is_none() || step.eliminations.iter().any(|&e| e != 0) {
+        words += &format!(" on {{{}}} in {}", digit_list(step.digits), pattern.join(" "));
+    }
+    let removed: Vec<String> = (0..81)
+        .filter(|&c| step.eliminations[c] != 0)
+        .map(|c| format!("{}<>{}", cell_name(c), digit_list(step.eliminations[c])))
+        .collect();
+    if !removed.is_empty() {
+        words += &format!(": removes {}", removed.join(" "));
+    }
+    if let Some((cell, digit)) = step.place {
+        words += &format!("{} {} = {}", if removed.is_empty() { ":" } else { ";" }, cell_name(cell.into()), digit);
+    }
+    words
+}
+
+/// The next step on a 9x9 line (`dlx_core::hint9`) in words; `solved` for a complete grid.
+pub fn hint(line: &Line, ms: u64, stop: &AtomicBool) -> Outcome {
+    let text = match nine(line) {
+        Ok(text) => text,
+        Err(outcome) => return outcome,
+    };
+    match dlx_core::hint9_until(text.bytes(), expiry(ms, stop)) {
+        Ok(dlx_core::Hint::Step(step)) => Outcome::Solved(describe(&step)),
+        Ok(dlx_core::Hint::Solved) => Outcome::Solved("solved".into()),
+        Ok(dlx_core::Hint::Multiple) => Outcome::Unsolvable("multiple".into()),
+        Ok(dlx_core::Hint::Beyond) => Outcome::Unsolvable("beyond".into()),
+        Err(e) => outcome(Err(e), text, 9, "unsolvable"),
+    }
+}
+
 /// How a run went.
 #[derive(Default)]
 pub struct Tally {

@@ -59,6 +59,15 @@ enum Command {
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// The Sudoku Explainer rating of each 9x9 puzzle (read as for solve), one a line: the
+    /// hardest step on the path SE takes, as SE writes it (`7.2`), or "unsolvable", "invalid",
+    /// "multiple" (more than one solution) or "beyond" (the techniques implemented, singles to
+    /// forcing chains, do not finish it: it needs SE's nets, 7.5 and up).
+    Rate(NineArgs),
+    /// The next solving step of each 9x9 puzzle, in words, one a line: the technique and its
+    /// SE rating, the pattern's digits and cells, the candidates it removes (r1c3<>4,5) and
+    /// the cell it fills (r1c3 = 4); "solved" for a complete grid, else as for rate.
+    Hint(NineArgs),
     /// Target Sudoku (CSU 1605, NOIP 2009): the proven maximum score of each grid, or -1 when
     /// it has no completion. Grids are 81 numbers a line, or CSU's input (a count, then grids
     /// of 9 lines), or NOIP's (one grid of 9 lines).
@@ -155,6 +164,15 @@ struct PuzzleArgs {
     variant: VariantArgs,
 }
 
+/// 9x9 puzzles read as solve reads them, without a variant's rules.
+#[derive(Args)]
+struct NineArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
 /// How lines make puzzles.
 #[derive(Args)]
 struct ReadArgs {
@@ -225,6 +243,14 @@ fn main() -> ExitCode {
         Command::Count { limit, puzzles } => solve_or_count(puzzles, Some(limit)),
         Command::Canon { files, threads, read } => {
             puzzles(&RunArgs { files, threads, time_limit: 0 }, read.layout, None, |line, _| jobs::canon(line))
+        }
+        Command::Rate(args) => {
+            let ms = args.run.time_limit;
+            puzzles(&args.run, args.read.layout, None, move |line, stop| jobs::rate(line, ms, stop))
+        }
+        Command::Hint(args) => {
+            let ms = args.run.time_limit;
+            puzzles(&args.run, args.read.layout, None, move |line, stop| jobs::hint(line, ms, stop))
         }
         Command::Target(run) => input::open(&run.files).map(|(inputs, bytes)| {
             let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));

@@ -1389,3 +1389,36 @@ fn cover_estimates_and_refuses_bad_pieces() {
     let run = dlx(&["cover", "--piece", &contradiction, file], "");
     assert_eq!((run.status.code(), text(&run.stdout)), (Some(1), "0\n".to_string()), "{contradiction}");
 }
+
+#[test]
+fn rate_prints_se_ratings_and_hint_walks_a_puzzle_to_the_end() {
+    let euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    // The first rated puzzle of tests/data (SE 7.2), and the hardest (9.1, beyond the
+    // techniques implemented).
+    let sample = read("sudoku9/se-rated-sample.txt");
+    let first = &sample.lines().next().unwrap()[..81];
+    let hard = &sample.lines().nth(67).unwrap()[..81];
+    let input = format!("{euler}\n{}\n11{}\n{first}\n{hard}\n12345\n", ".".repeat(81), ".".repeat(79));
+    let run = dlx(&["rate"], &input);
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    assert_eq!(text(&run.stdout), "1.2\nmultiple\nunsolvable\n7.2\nbeyond\ninvalid\n");
+    // Hints, applied one at a time, fill the grid with the solution's digits.
+    let solution = text(&dlx(&["solve"], &format!("{euler}\n")).stdout).trim().to_string();
+    let mut grid: Vec<u8> = euler.bytes().collect();
+    for _ in 0..81 {
+        let run = dlx(&["hint"], &format!("{}\n", String::from_utf8_lossy(&grid)));
+        let words = text(&run.stdout);
+        if words == "solved\n" {
+            break;
+        }
+        // "Hidden Single (box) (1.2): r2c2 = 6"
+        assert!(["Full House (1.0)", "Hidden Single (box) (1.2)"].iter().any(|t| words.starts_with(t)), "{words}");
+        let (_, fill) = words.trim().rsplit_once(": r").unwrap();
+        let (at, digit) = fill.split_once(" = ").unwrap();
+        let (r, c) = at.split_once('c').unwrap();
+        let cell = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        assert_eq!(grid[cell], b'0', "{words}");
+        grid[cell] = digit.as_bytes()[0];
+    }
+    assert_eq!(String::from_utf8_lossy(&grid), solution);
+}

@@ -7,6 +7,8 @@
 //! - [`solve9`], [`count9`]: classic 9x9 Sudoku (POJ 3074), digits `1`..`9`.
 //! - [`solve16`], [`count16`]: 16x16 Sudoku (POJ 3076), letters `A`..`P`.
 //! - [`generate9`], [`generate16`]: minimal puzzles with one solution, from a seed.
+//! - [`rate9`], [`hint9`]: the Sudoku Explainer rating of a 9x9 puzzle and the next human
+//!   solving step.
 //! - [`canon9`]: the canonical form of a 9x9 grid under its symmetries and relabelings.
 //! - [`target_max`]: the Target Sudoku (CSU 1605, NOIP 2009), the proven maximum weighted score.
 //! - [`Problem`]: any exact cover (primary and secondary items), in memory the caller owns,
@@ -58,6 +60,7 @@ pub use error::Error;
 pub use exact_cover::pieces::{PieceText, parse_piece};
 pub use exact_cover::problem::{Fault, Problem};
 pub use sudoku::generate::Symmetry;
+pub use sudoku::techniques::{Rating, Step, Technique};
 pub use sudoku::variant::Variant;
 
 use core::mem::MaybeUninit;
@@ -393,4 +396,103 @@ pub fn generate16(
     let mut space = MaybeUninit::uninit();
     let cells = sudoku::generate::generate16(&mut space, seed, symmetry, givens, &mut Deadline::new(&mut expired))?;
     Ok(core::array::from_fn(|k| if cells[k] == 0 { b'-' } else { b'A' + cells[k] - 1 }))
+}
+
+/// What [`hint9`] finds: the next step, or why there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The next step Sudoku Explainer would take.
+    Step(Step),
+    /// Every cell is filled: nothing left to do.
+    Solved,
+    /// None of the techniques implemented applies (the puzzle needs SE's nets).
+    Beyond,
+    /// The puzzle has more than one solution, so no technique may be trusted on it.
+    Multiple,
+}
+
+/// Parses a 9x9 puzzle and checks it has exactly one solution, then gives its candidates
+/// grid; `Ok(None)` when it has several.
+fn rate_grid(
+    puzzle: impl IntoIterator<Item = u8>,
+    expired: &mut dyn FnMut() -> bool,
+) -> Result<Option<sudoku::techniques::Grid>, Error> {
+    let mut cells = [0u8; CELLS9];
+    sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
+    match sudoku::nine::search(&cells, 2, &mut Deadline::new(expired))?.count {
+        0 => Err(Error::Unsolvable),
+        1 => sudoku::techniques::Grid::new(&cells).map(Some).ok_or(Error::Unsolvable),
+        _ => Ok(None),
+    }
+}
+
+/// The Sudoku Explainer (SE) rating of a 9x9 puzzle: the difficulty of the hardest step on
+/// the path SE takes (at every position the first technique, in SE's order, that applies).
+///
+/// `puzzle` is read as by [`solve9`]. Returns [`Rating::Rated`] with the rating in tenths
+/// (72 for SE's 7.2); [`Rating::Beyond`] when the techniques implemented here (singles
+/// to the cycles and forcing chains of SE's first chaining rule; see [`Technique`]) do not
+/// finish the puzzle (SE would need its nets: Nishio, multiple or dynamic forcing chains), with the
+/// hardest step taken until then; [`Rating::Multiple`] when the puzzle has more than one
+/// solution (SE's uniqueness techniques assume one).
+///
+/// # Errors
+/// [`Error::Cell`] and [`Error::Length`] as for [`solve9`], [`Error::Unsolvable`] when no
+/// completion exists.
+///
+/// # Examples
+/// ```
+/// // Project Euler 96's first grid: hidden singles in boxes (SE 1.2) finish it.
+/// let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// assert_eq!(dlx_core::rate9(easy.bytes())?, dlx_core::Rating::Rated(12));
+/// assert_eq!(dlx_core::rate9(".".repeat(81).bytes())?, dlx_core::Rating::Multiple);
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn rate9(puzzle: impl IntoIterator<Item = u8>) -> Result<Rating, Error> {
+    rate9_until(puzzle, || false)
+}
+
+/// [`rate9`] with a time limit, as [`solve16_until`] has: `expired` is asked while the
+/// solutions are counted and after every step.
+///
+/// # Errors
+/// As [`rate9`], and [`Error::Timeout`].
+pub fn rate9_until(puzzle: impl IntoIterator<Item = u8>, mut expired: impl FnMut() -> bool) -> Result<Rating, Error> {
+    let Some(mut grid) = rate_grid(puzzle, &mut expired)? else {
+        return Ok(Rating::Multiple);
+    };
+    let mut timeout = false;
+    let rating = sudoku::techniques::rate(&mut grid, |_, _| timeout = timeout || expired());
+    if timeout { Err(Error::Timeout) } else { Ok(rating) }
+}
+
+/// The next step Sudoku Explainer would take on a 9x9 puzzle (read as by [`solve9`]): the
+/// technique, its rating, the cells and digits of its pattern, and what it places or takes
+/// out of the candidates (each open cell's candidates being the digits its peers do not hold).
+///
+/// # Errors
+/// As [`rate9`].
+///
+/// # Examples
+/// ```
+/// let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let dlx_core::Hint::Step(step) = dlx_core::hint9(puzzle.bytes())? else { panic!() };
+/// assert_eq!(step.technique, dlx_core::Technique::HiddenSingleBox);
+/// assert_eq!(step.rating, 12);
+/// assert!(step.place.is_some());
+/// # Ok::<(), dlx_core::Error>(())
+/// ```
+pub fn hint9(puzzle: impl IntoIterator<Item = u8>) -> Result<Hint, Error> {
+    hint9_until(puzzle, || false)
+}
+
+/// [`hint9`] with a time limit on counting the puzzle's solutions, as [`rate9_until`] has.
+///
+/// # Errors
+/// As [`hint9`], and [`Error::Timeout`].
+pub fn hint9_until(puzzle: impl IntoIterator<Item = u8>, mut expired: impl FnMut() -> bool) -> Result<Hint, Error> {
+    let Some(grid) = rate_grid(puzzle, &mut expired)? else {
+        return Ok(Hint::Multiple);
+    };
+    Ok(if grid.solved() { Hint::Solved } else { sudoku::techniques::next_step(&grid).map_or(Hint::Beyond, Hint::Step) })
 }

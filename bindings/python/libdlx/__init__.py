@@ -318,6 +318,94 @@ def generate16(seed: int = 0, symmetry: str = "none", givens: int = 0, max_ms: i
     return _generate_with(_lib.dlx_generate16, DLX16_OUT_LEN, seed, symmetry, givens, max_ms)
 
 
+# Sudoku Explainer ratings and hints (dlx_rate9, dlx_hint9).
+DLX_MULTIPLE = -8
+DLX_BEYOND = -9
+DLX_STEP_NAME_LEN = 32
+__all__ += ["rate9", "hint9", "Step", "Multiple", "Beyond", "DLX_MULTIPLE", "DLX_BEYOND"]
+
+
+class Multiple(DlxError):
+    """DLX_MULTIPLE: the puzzle has more than one solution, so it has no rating."""
+
+
+class Beyond(DlxError):
+    """DLX_BEYOND: the solving techniques implemented (singles to forcing chains) do not
+    finish the puzzle; Sudoku Explainer would need its nets (7.5 and up)."""
+
+
+class _Step(ctypes.Structure):
+    _fields_ = [("technique", ctypes.c_int32), ("rating", ctypes.c_int32), ("cell", ctypes.c_int32),
+                ("digit", ctypes.c_int32), ("digits", ctypes.c_int32), ("cells", ctypes.c_uint8 * 81),
+                ("eliminations", ctypes.c_uint16 * 81), ("name", ctypes.c_char * DLX_STEP_NAME_LEN)]
+
+
+_lib.dlx_rate9.argtypes = [ctypes.c_char_p, ctypes.c_int64]
+_lib.dlx_rate9.restype = ctypes.c_int32
+_lib.dlx_hint9.argtypes = [ctypes.c_char_p, ctypes.POINTER(_Step), ctypes.c_int64]
+_lib.dlx_hint9.restype = ctypes.c_int32
+
+
+def _raise_rated(code: int, text: bytes) -> None:
+    if code == DLX_MULTIPLE:
+        raise Multiple(code)
+    if code == DLX_BEYOND:
+        raise Beyond(code)
+    _raise(code, text, 9)
+
+
+def _digits(mask: int) -> List[int]:
+    return [d + 1 for d in range(9) if mask >> d & 1]
+
+
+class Step:
+    """One solving step, as Sudoku Explainer takes it. Cells are 0..80 in reading order.
+
+    `technique` (its name, e.g. "Naked Pair"), `number` (1 up in SE's order), `rating` (SE's
+    difficulty, e.g. 3.0), `place` ((cell, digit) it fills, or None), `cells` (the pattern's
+    cells), `digits` (the pattern's digits), `eliminations` ({cell: [digits it removes]})."""
+
+    def __init__(self, raw: _Step):
+        self.technique = raw.name.decode("ascii")
+        self.number = raw.technique
+        self.rating = raw.rating / 10
+        self.place = None if raw.cell < 0 else (raw.cell, raw.digit)
+        self.cells = [c for c in range(81) if raw.cells[c]]
+        self.digits = _digits(raw.digits)
+        self.eliminations = {c: _digits(raw.eliminations[c]) for c in range(81) if raw.eliminations[c]}
+
+    def __repr__(self) -> str:
+        return "Step(%r, %.1f, place=%r, cells=%r, digits=%r, eliminations=%r)" % (
+            self.technique, self.rating, self.place, self.cells, self.digits, self.eliminations)
+
+
+def rate9(puzzle: Text, max_ms: int = 0) -> float:
+    """The Sudoku Explainer rating of a 9x9 puzzle (text as for solve9): the hardest step on the
+    path SE takes, e.g. 7.2 (0.0 for a complete grid). Raises Multiple (more than one
+    solution), Beyond (the techniques implemented, singles to forcing chains, do not finish it),
+    Unsolvable, Timeout past `max_ms` milliseconds (0: no limit), or DlxError (DLX_ERR_LENGTH,
+    DLX_ERR_CELL with the cell's row and column, DLX_ERR_ARG)."""
+    text = _text(puzzle, 9)
+    code = _lib.dlx_rate9(text, _int64(max_ms, "max_ms"))
+    if code < 0:
+        _raise_rated(code, text)
+    return code / 10
+
+
+def hint9(puzzle: Text, max_ms: int = 0) -> Optional[Step]:
+    """The next step Sudoku Explainer would take on a 9x9 puzzle (text as for solve9, each
+    blank's candidates being the digits its row, column and box lack), as a Step; None for a
+    complete grid. Raises as rate9 does."""
+    text = _text(puzzle, 9)
+    raw = _Step()
+    code = _lib.dlx_hint9(text, ctypes.byref(raw), _int64(max_ms, "max_ms"))
+    if code == 1:
+        return None
+    if code != DLX_OK:
+        _raise_rated(code, text)
+    return Step(raw)
+
+
 def _side(text: bytes) -> int:
     """9 or 16: which grid a puzzle text holds, by its count of cells (whitespace aside)."""
     if len(text) <= 81:  # no room for 256 cells: the common case, without a scan

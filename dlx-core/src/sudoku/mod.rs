@@ -9,6 +9,7 @@ pub mod generate;
 pub mod canon;
 pub mod hall;
 pub mod nine;
+pub mod techniques;
 pub mod variant;
 
 use core::mem::{ManuallyDrop, MaybeUninit};

@@ -13,6 +13,7 @@ mod learning;
 mod mcc;
 mod pieces;
 mod problem;
+mod rate;
 mod sudoku;
 mod target;
 mod variant;
