@@ -1,12 +1,15 @@
 """ExactCover's pieces, threads and estimate, against a brute force written here: on random
 problems with secondary items, colors, bounds and costs, the pieces' counts add up, every
 solution is in exactly one piece (and obeys the piece's decisions), threads give the same
-count, set of solutions and least cost as one thread, the pieces' text round-trips, and bad
-pieces raise DlxError with the status text."""
+count, set of solutions and least cost as one thread, the pieces' text round-trips (and is
+what `dlx cover --split` prints for the same problem), and bad pieces raise DlxError with the
+status text."""
 
 import itertools
+import os
 import random
 import re
+import subprocess
 
 import pytest
 
@@ -224,3 +227,36 @@ def test_the_estimate_is_near_the_true_node_count():
         assert guess == ec.estimate(seed=0) and guess != ec.estimate(seed=1)
         assert true / 2 <= guess <= 2 * true, (guess, true)
         assert true / 2 <= ec.estimate(paths=20000, seed=5) <= 2 * true
+
+
+def knuth_format(problem):
+    """The problem in the `dlx cover` command's input format (Knuth's): items, bounds as
+    `lo:hi|item`, secondary items after a `|`, colors as `item:color`, costs as `|n`."""
+    primary, secondary, bounds, options = problem
+    names = ["p%d" % i for i in range(primary)] + ["s%d" % i for i in range(secondary)]
+    head = [("%d:%d|%s" % (bounds[i] + (names[i],)) if i in bounds else names[i]) for i in range(primary)]
+    head += ["|"] + names[primary:] if secondary else []
+    lines = [" ".join(head)]
+    for items, colors, cost in options:
+        words = [names[i] + (":" + colors[i] if i in colors else "") for i in items]
+        lines.append(" ".join(words + ["|%d" % cost]))
+    return "\n".join(lines) + "\n"
+
+
+def test_the_pieces_are_those_the_command_prints(tmp_path):
+    # The same problem in the command's format: `dlx cover --split` prints the same lines as
+    # pieces(), and `dlx cover --piece LINE` counts what count(piece=LINE) counts.
+    command = os.path.join(ROOT, "target", "release", "dlx")
+    assert os.path.exists(command), "build the dlx command first (make, or cargo build --release)"
+    checked = 0
+    for n, (problem, found) in enumerate(PROBLEMS[:40]):
+        path = tmp_path / ("p%d.dlx" % n)
+        path.write_text(knuth_format(problem))
+        ec = build(problem)
+        split = subprocess.run([command, "cover", "--split", "4", str(path)], capture_output=True, text=True)
+        assert split.stdout.splitlines() == ec.pieces(4), split.stderr
+        for piece in ec.pieces(4):
+            run = subprocess.run([command, "cover", "--piece", piece, str(path)], capture_output=True, text=True)
+            assert int(run.stdout) == ec.count(piece=piece), run.stderr
+            checked += 1
+    assert checked >= 40
