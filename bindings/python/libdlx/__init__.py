@@ -15,6 +15,9 @@
     named = libdlx.ExactCover("ab", ["x"])    # items named; colors, bounds and costs
     named.add("ax", colors={"x": "red"}, cost=2); named.set_bounds("b", 0, 1)
     named.minimum(), named.cost               # [0], 2
+    big.count(threads=2)                      # one search on two threads, over pieces
+    pieces = big.pieces(64)                   # lines such as "12 -8 40", for a cluster:
+    sum(big.count(piece=p) for p in pieces)   # the same count (docs/scaling.md)
 
 The solves, counts and target_max take a `max_ms` keyword (0, the default: no limit); past
 it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and

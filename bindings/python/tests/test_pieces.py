@@ -183,6 +183,18 @@ def test_threads_on_a_larger_tree_count_every_solution_once():
     first.close()  # closing early ends the threads
 
 
+def test_threads_honour_the_time_limit():
+    # Queens 13: 73,712 solutions, tens of millions of options; 30 ms is far too little.
+    ec = queens(13)
+    for call in (lambda: ec.count(threads=2, max_ms=30), lambda: ec.minimum(threads=2, max_ms=30),
+                 lambda: sum(1 for _ in ec.solutions(threads=2, max_ms=30))):
+        with pytest.raises(dlx.Timeout):
+            call()
+    some = ec.solutions(threads=2, max_ms=60000)
+    assert len({tuple(next(some)) for _ in range(100)}) == 100
+    some.close()
+
+
 def test_the_text_round_trips():
     ec = queens(6)
     pieces = ec.pieces(8)
