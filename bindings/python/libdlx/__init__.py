@@ -914,35 +914,38 @@ class ExactCover:
             _raise(code)
         return nodes.value
 
-    def _threaded(self, piece: Optional[Text], threads: int, ms: int, work) -> None:
-        """Runs `work(problem, index, remaining_ms)` (`index`: the piece's place in the split's
-        order) on `threads` Python threads over
-        8 * `threads` pieces of the problem (of `piece`), each thread on its own copy of the
-        problem's memory and taking the next piece when done with one: a thread that drew
-        small pieces takes more while another works through a large one. The ctypes calls
-        release the GIL, so the searches run in parallel. `work` returns False to stop every
-        thread (after their current piece); past `ms` (0: none) Timeout is raised. The first
-        error raised by `work` is raised again; `nodes` is then the sum over the pieces
-        searched."""
+    def _base(self, piece: Optional[Text]) -> Tuple[Tuple[bytearray, int], int]:
+        """A copy of the problem with `piece` set (see _with_piece) and its size in bytes: what
+        the threads of a search copy, taken when the search is asked for."""
+        return self._with_piece(piece), _lib.dlx_problem_size(self.primary + self.secondary, *self._room)
+
+    def _threaded(self, base: Tuple[Tuple[bytearray, int], int], threads: int, ms: int, work) -> None:
+        """Runs `work(problem, index, remaining_ms)` on `threads` Python threads over
+        8 * `threads` pieces of the problem `base` (from _base), `index` a piece's place in the
+        split's order. Each thread has its own copy of the problem's memory and takes the next
+        piece when done with one: a thread that drew small pieces takes more while another
+        works through a large one. The ctypes calls release the GIL, so the searches run in
+        parallel. `work` returns False to stop every thread (after their current piece); past
+        `ms` (0: none) Timeout is raised. The first error raised by `work` is raised again;
+        `nodes` is then the sum over the pieces searched."""
         started = time.monotonic()
-        base = self._with_piece(piece)
-        pieces = enumerate(self._split(base[1], 8 * threads, ms))
+        (memory, problem), size = base
+        pieces = enumerate(self._split(problem, 8 * threads, ms))
         lock = threading.Lock()
         stop = threading.Event()
         errors: List[BaseException] = []
         nodes = [0]
-        size = _lib.dlx_problem_size(self.primary + self.secondary, *self._room)
 
         def run():
-            memory, problem = _aligned(size)
-            ctypes.memmove(problem, base[1], size)
+            own, mine = _aligned(size)
+            ctypes.memmove(mine, problem, size)
             try:
                 while not stop.is_set():
                     with lock:
                         index, decisions = next(pieces, (-1, None))
                     if decisions is None:
                         break
-                    code = _lib.dlx_problem_piece(problem, decisions, len(decisions))
+                    code = _lib.dlx_problem_piece(mine, decisions, len(decisions))
                     if code < 0:
                         _raise(code)
                     left = 0
@@ -950,23 +953,23 @@ class ExactCover:
                         left = ms - int((time.monotonic() - started) * 1000)
                         if left <= 0:
                             _raise(DLX_TIMEOUT)
-                    going = work(problem, index, left)
+                    going = work(mine, index, left)
                     with lock:
-                        nodes[0] += _lib.dlx_problem_nodes(problem)
+                        nodes[0] += _lib.dlx_problem_nodes(mine)
                     if going is False:
                         stop.set()
             except BaseException as e:  # raised again on the calling thread
                 with lock:
                     errors.append(e)
                 stop.set()
-            del memory  # kept alive until the searches are done
+            del own  # kept alive until the searches are done
 
         workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
         for worker in workers:
             worker.start()
         for worker in workers:
             worker.join()
-        self._last = base
+        self._last = (memory, problem)
         self._nodes = nodes[0]
         if errors:
             raise errors[0]
@@ -1006,7 +1009,7 @@ class ExactCover:
                 total[0] += code
                 return total[0] < lim
 
-        self._threaded(piece, workers, ms, work)
+        self._threaded(self._base(piece), workers, ms, work)
         return min(total[0], lim)
 
     def solutions(self, limit: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,
@@ -1032,7 +1035,7 @@ class ExactCover:
             return self._covers(self._with_piece(piece), lim, ms)
         if lim < 1:
             raise DlxError(DLX_ERR_ARG, detail="limit %d is below 1" % lim)
-        return self._threaded_covers(piece, workers, lim, ms)
+        return self._threaded_covers(self._base(piece), workers, lim, ms)
 
     def _covers(self, copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
         # The search thread appends each solution to `found` and the generator takes them
@@ -1106,7 +1109,8 @@ class ExactCover:
             worker.join()
             self._last, self._nodes = copy, None
 
-    def _threaded_covers(self, piece: Optional[Text], workers: int, lim: int, ms: int) -> Iterator[List[int]]:
+    def _threaded_covers(self, base: Tuple[Tuple[bytearray, int], int], workers: int, lim: int,
+                         ms: int) -> Iterator[List[int]]:
         # The threads' searches put each solution in a bounded queue (waiting while it is
         # full, so that they do not run far ahead of the caller) and the generator takes them.
         # A thread that has no more pieces puts _DONE; `halt` ends the searches early (the
@@ -1137,7 +1141,7 @@ class ExactCover:
 
         def run():
             try:
-                self._threaded(piece, workers, ms, work)
+                self._threaded(base, workers, ms, work)
             except BaseException as e:  # raised again by the generator
                 failed.append(e)
             finally:
@@ -1217,7 +1221,7 @@ class ExactCover:
                     best[:] = [found, index, list(out[:code])]
             return bound is None
 
-        self._threaded(piece, workers, ms, work)
+        self._threaded(self._base(piece), workers, ms, work)
         if best[2] is None:
             return None
         self._cost = best[0]

@@ -183,6 +183,15 @@ def test_threads_on_a_larger_tree_count_every_solution_once():
     first.close()  # closing early ends the threads
 
 
+def test_a_threaded_generator_searches_the_problem_as_it_was_when_asked_for():
+    ec = queens(6)
+    before = sorted(tuple(s) for s in ec.solutions())
+    listed = ec.solutions(threads=2)
+    ec.add([0, 6])  # row 0 and column 0 without the diagonals: more solutions
+    assert ec.count() > len(before) == 4
+    assert sorted(tuple(s) for s in listed) == before
+
+
 def test_threads_honour_the_time_limit():
     # Queens 13: 73,712 solutions, tens of millions of options; 30 ms is far too little.
     ec = queens(13)
