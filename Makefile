@@ -35,6 +35,9 @@
 #   make bench-pieces  Knuth's estimate against the true node count, and the split's balance
 #                 (the largest piece's share of the tree) on pentominoes, mix50 and a 9x9 count
 #                 (printed; docs/exact-cover.md, "Pieces and the estimate")
+#   make bench-threads  `dlx cover` on 1 thread against 2 on pentominoes 6x10, mix50 and a 9x9
+#                 count, the largest of 64 pieces' share and the estimate against the true node
+#                 count (docs/benchmarks.md, "Threads"); THREADS_QUICK=1: one run, nothing written
 #   make bench-batch  libdlx.solve_many/count_many against a plain Python loop, and
 #                 docs/scaling.md's Dask recipe (Dask installed into target/daskenv) against
 #                 `dlx solve` (docs/benchmarks.md, "Batches from Python"); BATCH_QUICK=1: a
@@ -68,7 +71,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_HOURS ?= 8
 BENCH := $(CARGO) bench -p dlx-core --features internals --bench
 
-.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-canon bench-target bench-configs bench-exact-cover bench-pieces bench-batch bench-knuth bench-family bench-sat bench-compare clean
+.PHONY: all install uninstall demo test fuzz-long header bench bench9 bench-hang bench-canon bench-target bench-configs bench-exact-cover bench-pieces bench-threads bench-batch bench-knuth bench-family bench-sat bench-compare clean
 
 # `make` builds the libraries and the `dlx` command (target/release/dlx).
 # The archive's debug info is that of compiler_builtins (prebuilt with it): stripping it halves
@@ -194,6 +197,9 @@ ORTOOLS_VERSION := 9.15.6755
 
 bench-pieces:
 	$(BENCH) pieces
+
+bench-threads: all
+	python3 dlx-core/benches/threads.py
 
 bench-family: all
 	test -x $(CPENV)/bin/python || python3 -m venv $(CPENV)

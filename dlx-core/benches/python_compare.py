@@ -28,7 +28,7 @@ import xcover  # noqa: E402
 import libdlx  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_docs import best_of, write_section  # noqa: E402
+from bench_docs import best_of, grid_16_clues, pentominoes, sudoku9, write_section  # noqa: E402
 
 RUNS = 3
 
@@ -36,66 +36,6 @@ RUNS = 3
 def queens(n):
     options = [[r, n + c, 2 * n + r + c, 4 * n - 1 + r - c + n - 1] for r in range(n) for c in range(n)]
     return 2 * n, 2 * (2 * n - 1), options
-
-
-SHAPES = [
-    [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)], [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-    [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)], [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)],
-    [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
-    [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)], [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
-    [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)], [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
-    [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)], [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)],
-]
-
-
-def pentominoes(rows, cols):
-    options = []
-    for piece, shape in enumerate(SHAPES):
-        seen = []
-        for t in range(8):
-            cells = []
-            for r, c in shape:
-                for _ in range(t % 4):
-                    r, c = c, -r
-                cells.append((r, -c) if t >= 4 else (r, c))
-            mr, mc = min(p[0] for p in cells), min(p[1] for p in cells)
-            form = sorted((r - mr, c - mc) for r, c in cells)
-            if form in seen:
-                continue
-            seen.append(form)
-            for r in range(rows):
-                for c in range(cols):
-                    if all(r + y < rows and c + x < cols for y, x in form):
-                        options.append([piece] + [12 + (r + y) * cols + c + x for y, x in form])
-    return 12 + rows * cols, 0, options
-
-
-def sudoku9(grid):
-    options = []
-    for cell in range(81):
-        r, c = divmod(cell, 9)
-        b = (r // 3) * 3 + c // 3
-        for d in range(1, 10):
-            if grid[cell] and grid[cell] != d:
-                continue
-            peers = [r * 9 + k for k in range(9)] + [k * 9 + c for k in range(9)]
-            peers += [((r // 3) * 3 + k // 3) * 9 + (c // 3) * 3 + k % 3 for k in range(9)]
-            if not grid[cell] and any(grid[p] == d for p in peers):
-                continue
-            options.append([cell, 81 + r * 9 + d - 1, 162 + c * 9 + d - 1, 243 + b * 9 + d - 1])
-    return 324, 0, options
-
-
-def grid_16_clues():
-    line = (ROOT / "tests/data/sudoku9/royle-17clue-every20th-2458.txt").read_text().splitlines()[0]
-    grid, kept = [], 0
-    for ch in line:
-        v = 0 if ch == "." else int(ch)
-        if v:
-            kept += 1
-            v = v if kept <= 16 else 0
-        grid.append(v)
-    return grid
 
 
 def ours(primary, secondary, options):

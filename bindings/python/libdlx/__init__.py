@@ -15,6 +15,9 @@
     named = libdlx.ExactCover("ab", ["x"])    # items named; colors, bounds and costs
     named.add("ax", colors={"x": "red"}, cost=2); named.set_bounds("b", 0, 1)
     named.minimum(), named.cost               # [0], 2
+    big.count(threads=2)                      # one search on two threads, over pieces
+    pieces = big.pieces(64)                   # lines such as "12 -8 40", for a cluster:
+    sum(big.count(piece=p) for p in pieces)   # the same count (docs/scaling.md)
 
 The solves, counts and target_max take a `max_ms` keyword (0, the default: no limit); past
 it, libdlx.Timeout. Bad input raises libdlx.DlxError, a ValueError, that says what is wrong and
@@ -33,6 +36,8 @@ import concurrent.futures
 import ctypes
 import ctypes.util
 import os
+import queue
+import re
 import threading
 import time
 from typing import Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
@@ -136,6 +141,18 @@ _lib.dlx_problem_cost.argtypes = [ctypes.c_void_p]
 _lib.dlx_problem_cost.restype = ctypes.c_int64
 _lib.dlx_problem_nodes.argtypes = [ctypes.c_void_p]
 _lib.dlx_problem_nodes.restype = ctypes.c_int64
+# Pieces (0.3): a piece set in a problem's memory, the split into pieces, the minimum below a
+# bound the pieces share, and Knuth's estimate of the tree's size.
+_lib.dlx_problem_piece.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32]
+_lib.dlx_problem_piece.restype = ctypes.c_int
+_lib.dlx_problem_split.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32), ctypes.c_int64,
+                                   ctypes.POINTER(ctypes.c_int64), ctypes.c_int64]
+_lib.dlx_problem_split.restype = ctypes.c_int64
+_lib.dlx_problem_minimum_below.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32),
+                                           ctypes.c_int32, ctypes.c_int64]
+_lib.dlx_problem_minimum_below.restype = ctypes.c_int32
+_lib.dlx_problem_estimate.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.c_uint64, ctypes.POINTER(ctypes.c_double)]
+_lib.dlx_problem_estimate.restype = ctypes.c_int
 _lib.dlx_strerror.argtypes = [ctypes.c_int]
 _lib.dlx_strerror.restype = ctypes.c_char_p
 _lib.dlx_version.argtypes = []
@@ -622,6 +639,49 @@ _AHEAD = 256  # solutions a `solutions()` search may find before the generator t
 _BATCH = 64  # solutions found that wake a dry generator at once
 
 
+_DONE = object()  # put by a `solutions(threads=...)` search when its threads are done
+
+
+def _threads(threads: Optional[int]) -> Optional[int]:
+    """The threads a search asks for: None (and 1) for the search on this thread."""
+    if threads is None:
+        return None
+    if not isinstance(threads, int) or isinstance(threads, bool):
+        raise TypeError("threads must be int, not %s" % type(threads).__name__)
+    if not 1 <= threads <= 1024:
+        raise DlxError(DLX_ERR_ARG, detail="threads %d is outside 1..1024" % threads)
+    return None if threads == 1 else threads
+
+
+def _shown(piece: Text) -> str:
+    """A piece's text for a message."""
+    return piece.decode("ascii", "replace") if isinstance(piece, (bytes, bytearray)) else str(piece)
+
+
+def _piece_decisions(piece: Text) -> "ctypes.Array[ctypes.c_int32]":
+    """A piece's text form ("12 -8 40": decimal ints separated by whitespace; "" the whole
+    problem) as the library takes it, read as dlx-core's parse_piece reads it; DlxError
+    (DLX_ERR_ARG) saying what is wrong with it."""
+    if isinstance(piece, (bytes, bytearray)):
+        try:
+            piece = bytes(piece).decode("ascii")
+        except UnicodeDecodeError:
+            raise DlxError(DLX_ERR_ARG, detail="piece %r is not ASCII text" % (bytes(piece),)) from None
+    if not isinstance(piece, str):
+        raise TypeError("piece must be str (a piece's text form, as pieces() gives it), not %s" % type(piece).__name__)
+    decisions = []
+    words = piece.strip(" \t\n\r\f")  # ASCII whitespace only, as parse_piece
+    for word in re.split("[ \t\n\r\f]+", words) if words else []:
+        digits = word[1:] if word.startswith("-") else word
+        if not digits or not all("0" <= c <= "9" for c in digits):
+            raise DlxError(DLX_ERR_ARG, detail="piece %r: %r is not a decision (an int)" % (piece, word))
+        value = int(word)
+        if not -2 ** 31 <= value < 2 ** 31:
+            raise DlxError(DLX_ERR_ARG, detail="piece %r: %s is outside the 32-bit ints" % (piece, word))
+        decisions.append(value)
+    return (ctypes.c_int32 * len(decisions))(*decisions)
+
+
 class _Flags:
     """Who of a `solutions()` generator and its search thread waits, and whether the search
     is done or to stop."""
@@ -694,6 +754,9 @@ class ExactCover:
         self._bounds: Dict[int, Tuple[int, int]] = {}
         self._entries = 0
         self._cost: Optional[int] = None
+        # Options tried by the last search on threads (the sum over its pieces); None after
+        # one on this thread, whose problem dlx_problem_nodes asks.
+        self._nodes: Optional[int] = None
         self._layout(16, 64)
         for item, (lo, hi) in (bounds or {}).items():
             self.set_bounds(item, lo, hi)
@@ -860,17 +923,185 @@ class ExactCover:
     def _limit(self, limit: Optional[int]) -> int:
         return _INT64_MAX if limit is None else _int64(limit, "limit")
 
-    def count(self, limit: Optional[int] = None, max_ms: int = 0) -> int:
-        """The number of solutions, counting stopped at `limit` (None: all). Raises Timeout
-        past `max_ms` milliseconds (0: no limit)."""
-        lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
-        self._last = (self._memory, self._problem)
-        code = _lib.dlx_problem_search(self._problem, lim, ms, _VISIT(), None)
+    def _with_piece(self, piece: Optional[Text]) -> Tuple[bytearray, int]:
+        """A copy of the problem (its bytes: an independent problem) with `piece` set in it;
+        DlxError(DLX_ERR_ARG) saying what is wrong with a bad piece. This object's own problem
+        never has a piece."""
+        copy = self._copy()
+        if piece is not None:
+            decisions = _piece_decisions(piece)
+            code = _lib.dlx_problem_piece(copy[1], decisions, len(decisions))
+            if code == DLX_ERR_ARG:
+                raise DlxError(DLX_ERR_ARG, detail="piece %r names an option outside 0..%d or one twice"
+                               % (_shown(piece), len(self._options) - 1))
+            if code < 0:
+                _raise(code)
+        return copy
+
+    def _split(self, problem: int, k: int, ms: int) -> List["ctypes.Array[ctypes.c_int32]"]:
+        """dlx_problem_split of `problem` (of its piece, when one is set) into at least `k`
+        pieces, each as its decisions; the room doubled until they fit."""
+        room = max(32 * k, 1024)
+        used = ctypes.c_int64(0)
+        while True:
+            out = (ctypes.c_int32 * room)()
+            code = _lib.dlx_problem_split(problem, k, out, room, ctypes.byref(used), ms)
+            if code == DLX_ERR_CAPACITY and room < 1 << 28:
+                room *= 2
+                continue
+            if code < 0:
+                _raise(code)
+            pieces, at = [], 0
+            for _ in range(code):
+                n = out[at]
+                pieces.append((ctypes.c_int32 * n)(*out[at + 1:at + 1 + n]))
+                at += 1 + n
+            return pieces
+
+    def pieces(self, k: int, max_ms: int = 0, piece: Optional[Text] = None) -> List[str]:
+        """Cuts the problem into at least `k` pieces whose solutions partition its solutions
+        (dlx_problem_split) and returns them in their text form, one str each: the piece's
+        decisions, option `o` as "o" (in every solution of the piece) or "-1 - o" (in none),
+        separated by single spaces ("12 -8 40"), as `dlx cover --split` prints them.
+
+        `count(piece=p)` over the pieces adds up to `count()`, each solution is in exactly
+        one piece's `solutions(piece=p)`, and the least cost is the least over the pieces'
+        `minimum(piece=p)`: a piece can be searched by another process or machine that built
+        the same problem (the same options added in the same order). The same problem and `k`
+        give the same pieces on every machine. Pieces found to have no solution are left out,
+        so a problem with few solutions may give fewer than `k` pieces (none when it has no
+        solution). With `piece`, that piece is cut further (each result includes its
+        decisions). Raises Timeout past `max_ms` milliseconds (0: no limit), DlxError for a
+        `k` below 1 or a bad `piece`."""
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise TypeError("k must be int, not %s" % type(k).__name__)
+        if not 1 <= k < 2 ** 27:
+            raise DlxError(DLX_ERR_ARG, detail="k %d is outside 1..%d" % (k, 2 ** 27 - 1))
+        ms = _int64(max_ms, "max_ms")
+        copy = self._with_piece(piece)
+        return [" ".join(map(str, decisions)) for decisions in self._split(copy[1], k, ms)]
+
+    def estimate(self, paths: int = 10000, seed: int = 0, piece: Optional[Text] = None) -> float:
+        """Knuth's estimate of the size of the search tree (of `piece`'s, when given): the
+        options count() would try, as `nodes` then reports them, estimated as the mean over
+        `paths` random paths from the root (dlx_problem_estimate). The same `seed` gives the
+        same estimate on every machine; the spread narrows as the square root of `paths`
+        (with 10,000, within 2x on pentominoes 6x10). Costs about `paths` times the depth of
+        the tree in nodes. Raises DlxError for `paths` below 1 or a bad `piece`."""
+        for what, value in (("paths", paths), ("seed", seed)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError("%s must be int, not %s" % (what, type(value).__name__))
+        if not 1 <= paths < 2 ** 31:
+            raise DlxError(DLX_ERR_ARG, detail="paths %d is outside 1..%d" % (paths, 2 ** 31 - 1))
+        if not 0 <= seed < 2 ** 64:
+            raise DlxError(DLX_ERR_ARG, detail="seed %d is outside 0..2**64 - 1" % seed)
+        copy = self._with_piece(piece)
+        nodes = ctypes.c_double(0.0)
+        code = _lib.dlx_problem_estimate(copy[1], paths, seed, ctypes.byref(nodes))
         if code < 0:
             _raise(code)
-        return code
+        return nodes.value
 
-    def solutions(self, limit: Optional[int] = None, max_ms: int = 0) -> Iterator[List[int]]:
+    def _base(self, piece: Optional[Text]) -> Tuple[Tuple[bytearray, int], int]:
+        """A copy of the problem with `piece` set (see _with_piece) and its size in bytes: what
+        the threads of a search copy, taken when the search is asked for."""
+        return self._with_piece(piece), _lib.dlx_problem_size(self.primary + self.secondary, *self._room)
+
+    def _threaded(self, base: Tuple[Tuple[bytearray, int], int], threads: int, ms: int, work) -> None:
+        """Runs `work(problem, index, remaining_ms)` on `threads` Python threads over
+        8 * `threads` pieces of the problem `base` (from _base), `index` a piece's place in the
+        split's order. Each thread has its own copy of the problem's memory and takes the next
+        piece when done with one: a thread that drew small pieces takes more while another
+        works through a large one. The ctypes calls release the GIL, so the searches run in
+        parallel. `work` returns False to stop every thread (after their current piece); past
+        `ms` (0: none) Timeout is raised. The first error raised by `work` is raised again;
+        `nodes` is then the sum over the pieces searched."""
+        started = time.monotonic()
+        (memory, problem), size = base
+        pieces = enumerate(self._split(problem, 8 * threads, ms))
+        lock = threading.Lock()
+        stop = threading.Event()
+        errors: List[BaseException] = []
+        nodes = [0]
+
+        def run():
+            own, mine = _aligned(size)
+            ctypes.memmove(mine, problem, size)
+            try:
+                while not stop.is_set():
+                    with lock:
+                        index, decisions = next(pieces, (-1, None))
+                    if decisions is None:
+                        break
+                    code = _lib.dlx_problem_piece(mine, decisions, len(decisions))
+                    if code < 0:
+                        _raise(code)
+                    left = 0
+                    if ms:
+                        left = ms - int((time.monotonic() - started) * 1000)
+                        if left <= 0:
+                            _raise(DLX_TIMEOUT)
+                    going = work(mine, index, left)
+                    with lock:
+                        nodes[0] += _lib.dlx_problem_nodes(mine)
+                    if going is False:
+                        stop.set()
+            except BaseException as e:  # raised again on the calling thread
+                with lock:
+                    errors.append(e)
+                stop.set()
+            del own  # kept alive until the searches are done
+
+        workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        self._last = (memory, problem)
+        self._nodes = nodes[0]
+        if errors:
+            raise errors[0]
+
+    def count(self, limit: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,
+              piece: Optional[Text] = None) -> int:
+        """The number of solutions, counting stopped at `limit` (None: all). Raises Timeout
+        past `max_ms` milliseconds (0: no limit).
+
+        `piece` (a text from pieces() or `dlx cover --split`): the piece's solutions only.
+        `threads` (None: this thread's one search): the problem (or the piece) is cut into
+        8 * `threads` pieces searched on that many threads, each on its own copy of the
+        problem; the same count. Raises DlxError (DLX_ERR_ARG, saying what) for a bad piece."""
+        lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
+        workers = _threads(threads)
+        if workers is None:
+            copy = self._with_piece(piece) if piece is not None else (self._memory, self._problem)
+            self._last, self._nodes = copy, None
+            code = _lib.dlx_problem_search(copy[1], lim, ms, _VISIT(), None)
+            if code < 0:
+                _raise(code)
+            return code
+        if lim < 1:
+            raise DlxError(DLX_ERR_ARG, detail="limit %d is below 1" % lim)
+        total = [0]
+        lock = threading.Lock()
+
+        def work(problem, _index, left):
+            with lock:
+                want = lim - total[0]
+            if want <= 0:
+                return False
+            code = _lib.dlx_problem_search(problem, want, left, _VISIT(), None)
+            if code < 0:
+                _raise(code)
+            with lock:
+                total[0] += code
+                return total[0] < lim
+
+        self._threaded(self._base(piece), workers, ms, work)
+        return min(total[0], lim)
+
+    def solutions(self, limit: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,
+                  piece: Optional[Text] = None) -> Iterator[List[int]]:
         """The solutions, each a list of option indices ascending, in search order, as a
         generator: the search runs on a worker thread and waits while the caller has not taken
         the next few. Each solution comes once: with bounds, each set of options that meets
@@ -880,9 +1111,19 @@ class ExactCover:
 
         The generator searches a copy of the problem made by this call (its memory is the
         problem's, a few bytes an entry), so count(), minimum(), add() and other generators
-        may be used while it is open: none of them changes what it yields."""
+        may be used while it is open: none of them changes what it yields.
+
+        `piece`: the piece's solutions only (see pieces()). `threads`: the problem is cut into
+        8 * `threads` pieces searched on that many threads; the same set of solutions, each
+        once, but in another order (solutions come as the threads find them, so the order
+        changes from run to run), and with `limit`, some `limit` of them."""
         lim, ms = self._limit(limit), _int64(max_ms, "max_ms")
-        return self._covers(self._copy(), lim, ms)
+        workers = _threads(threads)
+        if workers is None:
+            return self._covers(self._with_piece(piece), lim, ms)
+        if lim < 1:
+            raise DlxError(DLX_ERR_ARG, detail="limit %d is below 1" % lim)
+        return self._threaded_covers(self._base(piece), workers, lim, ms)
 
     def _covers(self, copy: Tuple[bytearray, int], lim: int, ms: int) -> Iterator[List[int]]:
         # The search thread appends each solution to `found` and the generator takes them
@@ -954,29 +1195,125 @@ class ExactCover:
                 flags.stop = True
                 turn.notify_all()
             worker.join()
-            self._last = copy
+            self._last, self._nodes = copy, None
 
-    def minimum(self, at_most: Optional[int] = None, max_ms: int = 0) -> Optional[List[int]]:
+    def _threaded_covers(self, base: Tuple[Tuple[bytearray, int], int], workers: int, lim: int,
+                         ms: int) -> Iterator[List[int]]:
+        # The threads' searches put each solution in a bounded queue (waiting while it is
+        # full, so that they do not run far ahead of the caller) and the generator takes them.
+        # A thread that has no more pieces puts _DONE; `halt` ends the searches early (the
+        # generator closed, `limit` reached) through the visit's return value.
+        found: "queue.Queue" = queue.Queue(maxsize=_AHEAD)
+        halt = threading.Event()
+        failed: List[BaseException] = []
+
+        def offer(item) -> bool:
+            while not halt.is_set():
+                try:
+                    found.put(item, timeout=0.05)
+                    return True
+                except queue.Full:
+                    continue
+            return False
+
+        def visit(_context, options, count):
+            return 0 if offer(options[:count]) else 1
+
+        callback = _VISIT(visit)
+
+        def work(problem, _index, left):
+            code = _lib.dlx_problem_search(problem, lim, left, callback, None)
+            if code < 0:
+                _raise(code)
+            return not halt.is_set()
+
+        def run():
+            try:
+                self._threaded(base, workers, ms, work)
+            except BaseException as e:  # raised again by the generator
+                failed.append(e)
+            finally:
+                offer(_DONE)
+
+        runner = threading.Thread(target=run, daemon=True)
+        runner.start()
+        given = 0
+        try:
+            while given < lim:
+                cover = found.get()
+                if cover is _DONE:
+                    break
+                given += 1
+                yield cover
+            if given < lim and failed:
+                raise failed[0]
+        finally:
+            halt.set()
+            runner.join()
+
+    def minimum(self, at_most: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,
+                piece: Optional[Text] = None) -> Optional[List[int]]:
         """A solution of the least total cost (with every option of cost 1, the fewest
         options; the first such in search order), as its option indices ascending; None when
         there is none. With `at_most`, the first solution the search finds whose total cost
         is at most that ("can K options do?"), None when no solution costs so little. The
-        cost of the solution returned is then `self.cost`. Raises Timeout past `max_ms`."""
+        cost of the solution returned is then `self.cost`. Raises Timeout past `max_ms`.
+
+        `piece`: the least of the piece's solutions (see pieces()). `threads`: the problem is
+        cut into 8 * `threads` pieces searched on that many threads, each looking only for a
+        solution cheaper than the best any thread has found so far (dlx_problem_minimum_below);
+        the same least cost, and of the solutions of that cost the least of the earliest piece
+        that has one: the same on every run with the same `threads`, though not always the one
+        a single search returns (with `at_most`, the first any thread finds)."""
         capacity = max(len(self._options), 1)  # every option at most once
-        out = (ctypes.c_int32 * capacity)()
         ms = _int64(max_ms, "max_ms")
-        self._last = (self._memory, self._problem)
+        bound = None if at_most is None else _int64(at_most, "at_most")
+        workers = _threads(threads)
         self._cost = None
-        if at_most is None:
-            code = _lib.dlx_problem_minimum(self._problem, out, capacity, ms)
-        else:
-            code = _lib.dlx_problem_at_most(self._problem, _int64(at_most, "at_most"), out, capacity, ms)
-        if code == DLX_UNSOLVABLE:
+        if workers is None:
+            out = (ctypes.c_int32 * capacity)()
+            copy = self._with_piece(piece) if piece is not None else (self._memory, self._problem)
+            self._last, self._nodes = copy, None
+            if bound is None:
+                code = _lib.dlx_problem_minimum(copy[1], out, capacity, ms)
+            else:
+                code = _lib.dlx_problem_at_most(copy[1], bound, out, capacity, ms)
+            if code == DLX_UNSOLVABLE:
+                return None
+            if code < 0:
+                _raise(code)
+            self._cost = _lib.dlx_problem_cost(copy[1])
+            return list(out[:code])
+        # The best so far: its cost, the index of its piece (in the split's order), its options.
+        best: List = [_INT64_MAX, -1, None]
+        lock = threading.Lock()
+
+        def work(problem, index, left):
+            out = (ctypes.c_int32 * capacity)()
+            with lock:
+                cost, where = best[0], best[1]
+            if bound is not None:
+                code = _lib.dlx_problem_at_most(problem, bound, out, capacity, left)
+            else:
+                # A tie goes to the earlier piece, so that the answer does not depend on
+                # which thread was quicker.
+                below = cost + 1 if where > index and best[2] is not None else cost
+                code = _lib.dlx_problem_minimum_below(problem, below, out, capacity, left)
+            if code == DLX_UNSOLVABLE:
+                return True
+            if code < 0:
+                _raise(code)
+            found = _lib.dlx_problem_cost(problem)
+            with lock:
+                if best[2] is None or (found, index) < (best[0], best[1]):
+                    best[:] = [found, index, list(out[:code])]
+            return bound is None
+
+        self._threaded(self._base(piece), workers, ms, work)
+        if best[2] is None:
             return None
-        if code < 0:
-            _raise(code)
-        self._cost = _lib.dlx_problem_cost(self._problem)
-        return list(out[:code])
+        self._cost = best[0]
+        return best[2]
 
     @property
     def cost(self) -> Optional[int]:
@@ -987,9 +1324,11 @@ class ExactCover:
     @property
     def nodes(self) -> int:
         """Options tried by the last count(), minimum() or `solutions()` generator to end
-        (Knuth's nodes without the root); 0 before any."""
+        (Knuth's nodes without the root); 0 before any. With `threads`, the sum over the
+        pieces (the split's own work not included)."""
+        if self._nodes is not None:
+            return self._nodes
         return _lib.dlx_problem_nodes(self._last[1])
-
 
 # Sudoku variants (dlx_variant_size, dlx_variant_solve): any side 4..25, any regions (jigsaw),
 # the diagonals (X-Sudoku), extra units (windoku).

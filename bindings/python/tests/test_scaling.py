@@ -71,3 +71,28 @@ def test_the_dask_recipe_answers_every_puzzle_of_every_file(venv, tmp_path):
             assert got_count == count, (name, line)
             total += 1
     assert total == sum(n for _, n in files.values()) > 2000
+
+
+def test_the_one_count_recipe_adds_up_to_one_process_count(venv, tmp_path):
+    # docs/scaling.md's "One huge count" block as written, on a 4x15 box (a couple of seconds
+    # of search) on a local cluster of two workers: the pieces' counts, summed on the
+    # cluster, against the count of one search in one process.
+    python, env = venv
+    block = doc_block("docs/scaling.md", "dask-one-count")
+    script = tmp_path / "one_count.py"
+    script.write_text(block)
+    run = subprocess.run([python, str(script), "4", "15"], capture_output=True, text=True, env=env,
+                         cwd=str(tmp_path), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    # One process: the block's build() and one count() (the block imported, not run).
+    driver = ("import runpy\n"
+              "ns = runpy.run_path(%r, run_name='recipe')\n"
+              "ec = ns['build'](4, 15)\n"
+              "print(len(ec.pieces(64)), ec.count())\n" % str(script))
+    alone = subprocess.run([python, "-c", driver], capture_output=True, text=True, env=env, cwd=str(tmp_path),
+                           timeout=600)
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    pieces, whole = map(int, alone.stdout.split())
+    assert pieces >= 64
+    assert whole == 4 * 368  # the 368 packings of a 4x15 box, each with its 3 mirror images
+    assert run.stdout.split() == [str(whole), "solutions"], run.stdout + run.stderr

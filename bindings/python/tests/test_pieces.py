@@ -1,0 +1,283 @@
+"""ExactCover's pieces, threads and estimate, against a brute force written here: on random
+problems with secondary items, colors, bounds and costs, the pieces' counts add up, every
+solution is in exactly one piece (and obeys the piece's decisions), threads give the same
+count, set of solutions and least cost as one thread, the pieces' text round-trips (and is
+what `dlx cover --split` prints for the same problem), and bad pieces raise DlxError with the
+status text."""
+
+import itertools
+import os
+import random
+import re
+import subprocess
+
+import pytest
+
+from conftest import ROOT  # noqa: F401  (puts the package on the path)
+import libdlx as dlx
+
+ARG_TEXT = dlx.DlxError(dlx.DLX_ERR_ARG).message
+
+
+def random_problem(rng):
+    """A small random problem: (primary, secondary, bounds, options), each option (items,
+    colors, cost); items numbered primary first, as ExactCover(p, s) numbers them."""
+    primary, secondary = rng.randint(2, 5), rng.randint(0, 3)
+    bounds = {}
+    for item in range(primary):
+        if rng.random() < 0.3:
+            hi = rng.randint(1, 2)
+            bounds[item] = (rng.randint(0, hi), hi)
+    options = []
+    for _ in range(rng.randint(4, 12)):
+        items = [i for i in range(primary + secondary) if rng.random() < 0.35]
+        if not any(i < primary for i in items):
+            items.append(rng.randrange(primary))
+        rng.shuffle(items)
+        colors = {i: rng.choice("rg") for i in items if i >= primary and rng.random() < 0.6}
+        options.append((items, colors, rng.randint(0, 4)))
+    return primary, secondary, bounds, options
+
+
+def build(problem):
+    primary, secondary, bounds, options = problem
+    ec = dlx.ExactCover(primary, secondary)
+    for item, (lo, hi) in bounds.items():
+        ec.set_bounds(item, lo, hi)
+    for items, colors, cost in options:
+        ec.add(items, colors=colors or None, cost=cost)
+    return ec
+
+
+def brute(problem):
+    """Every solution (a tuple of option indices) and its cost, by trying every set of options:
+    each primary item covered within its bounds (1..1 unless set), each secondary item by at
+    most one option or by options that all give it the same color."""
+    primary, secondary, bounds, options = problem
+    found = {}
+    for n in range(len(options) + 1):
+        for chosen in itertools.combinations(range(len(options)), n):
+            cover = [[] for _ in range(primary + secondary)]
+            for o in chosen:
+                items, colors, _ = options[o]
+                for i in items:
+                    cover[i].append(colors.get(i))
+            ok = all(bounds.get(i, (1, 1))[0] <= len(cover[i]) <= bounds.get(i, (1, 1))[1] for i in range(primary))
+            ok = ok and all(len(c) <= 1 or (None not in c and len(set(c)) == 1) for c in cover[primary:])
+            if ok:
+                found[chosen] = sum(options[o][2] for o in chosen)
+    return found
+
+
+def problems(count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        problem = random_problem(rng)
+        out.append((problem, brute(problem)))
+    return out
+
+
+PROBLEMS = problems(120, 44)
+
+
+def test_the_random_problems_have_solutions_of_every_kind():
+    # The brute force and the package agree before pieces come in, and the problems are not
+    # all trivial: many with several solutions, some with none.
+    several = sum(1 for _, found in PROBLEMS if len(found) >= 3)
+    assert several >= 30 and any(not found for _, found in PROBLEMS)
+    for problem, found in PROBLEMS:
+        ec = build(problem)
+        assert sorted(tuple(s) for s in ec.solutions()) == sorted(found)
+
+
+def obeys(solution, piece):
+    chosen = set(solution)
+    return all((d in chosen) if d >= 0 else (-1 - d not in chosen) for d in map(int, piece.split()))
+
+
+@pytest.mark.parametrize("k", [1, 2, 5, 16])
+def test_pieces_partition_the_solutions(k):
+    for problem, found in PROBLEMS:
+        ec = build(problem)
+        pieces = ec.pieces(k)
+        assert ec.pieces(k) == pieces  # deterministic
+        if not found:
+            assert pieces == []
+            continue
+        counts = [ec.count(piece=p) for p in pieces]
+        assert sum(counts) == len(found) == ec.count()
+        seen = {}
+        for p in pieces:
+            for s in ec.solutions(piece=p):
+                assert obeys(s, p), (p, s)
+                assert tuple(s) not in seen, "a solution in two pieces"
+                seen[tuple(s)] = p
+        assert set(seen) == set(found)
+        # Fewer pieces than asked only when each is a leaf: one solution.
+        assert len(pieces) >= k or all(c == 1 for c in counts), (k, pieces, counts)
+        least = [ec.minimum(piece=p) for p in pieces]
+        costs = [found[tuple(s)] for s in least if s is not None]
+        assert min(costs) == min(found.values())
+
+
+def test_a_piece_is_cut_further():
+    for problem, found in PROBLEMS:
+        ec = build(problem)
+        for p in ec.pieces(3):
+            inner = ec.pieces(4, piece=p)
+            assert all(q.startswith(p) for q in inner) if p else True
+            assert sum(ec.count(piece=q) for q in inner) == ec.count(piece=p)
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_give_what_one_thread_gives(threads):
+    for problem, found in PROBLEMS:
+        ec = build(problem)
+        assert ec.count(threads=threads) == len(found)
+        listed = [tuple(s) for s in ec.solutions(threads=threads)]
+        assert len(listed) == len(set(listed)) and set(listed) == set(found)
+        best = ec.minimum(threads=threads)
+        if not found:
+            assert best is None and ec.cost is None
+            continue
+        assert found[tuple(best)] == ec.cost == min(found.values())
+        # The tie goes to the earliest piece: the same answer on every run.
+        assert ec.minimum(threads=threads) == best
+        assert ec.count(limit=2, threads=threads) == min(2, len(found))
+        some = [tuple(s) for s in ec.solutions(limit=2, threads=threads)]
+        assert len(some) == len(set(some)) == min(2, len(found)) and set(some) <= set(found)
+        for p in ec.pieces(2):
+            assert ec.count(piece=p, threads=threads) == ec.count(piece=p)
+            assert set(tuple(s) for s in ec.solutions(piece=p, threads=threads)) == \
+                set(tuple(s) for s in ec.solutions(piece=p))
+        cheap = ec.minimum(at_most=min(found.values()), threads=threads)
+        assert cheap is not None and found[tuple(cheap)] == ec.cost == min(found.values())
+
+
+def queens(n):
+    """N-queens: rows and columns primary, the diagonals secondary; an option a square."""
+    ec = dlx.ExactCover(2 * n, 2 * (2 * n - 1))
+    for r in range(n):
+        for c in range(n):
+            ec.add([r, n + c, 2 * n + r + c, 2 * n + 2 * n - 1 + r - c + n - 1])
+    return ec
+
+
+def test_threads_on_a_larger_tree_count_every_solution_once():
+    ec = queens(8)
+    one = [tuple(s) for s in ec.solutions()]
+    assert len(one) == 92 == ec.count()  # Gauss's 92 placements
+    whole = ec.nodes
+    listed = [tuple(s) for s in ec.solutions(threads=2)]
+    assert sorted(listed) == sorted(one)
+    assert ec.count(threads=2) == 92
+    # Searching the pieces is the whole search cut up: its options tried but those the
+    # pieces' decisions stand for, a few of the whole.
+    assert 0.5 * whole <= ec.nodes <= whole
+    pieces = ec.pieces(64)
+    assert len(pieces) >= 64 and sum(ec.count(piece=p) for p in pieces) == 92
+    assert ec.count(limit=50, threads=2) == 50
+    first = ec.solutions(threads=2)
+    assert len(set(tuple(next(first)) for _ in range(10))) == 10
+    first.close()  # closing early ends the threads
+
+
+def test_a_threaded_generator_searches_the_problem_as_it_was_when_asked_for():
+    ec = queens(6)
+    before = sorted(tuple(s) for s in ec.solutions())
+    listed = ec.solutions(threads=2)
+    ec.add([0, 6])  # row 0 and column 0 without the diagonals: more solutions
+    assert ec.count() > len(before) == 4
+    assert sorted(tuple(s) for s in listed) == before
+
+
+def test_threads_honour_the_time_limit():
+    # Queens 13: 73,712 solutions, tens of millions of options; 30 ms is far too little.
+    ec = queens(13)
+    for call in (lambda: ec.count(threads=2, max_ms=30), lambda: ec.minimum(threads=2, max_ms=30),
+                 lambda: sum(1 for _ in ec.solutions(threads=2, max_ms=30))):
+        with pytest.raises(dlx.Timeout):
+            call()
+    some = ec.solutions(threads=2, max_ms=60000)
+    assert len({tuple(next(some)) for _ in range(100)}) == 100
+    some.close()
+
+
+def test_the_text_round_trips():
+    ec = queens(6)
+    pieces = ec.pieces(8)
+    for p in pieces:
+        assert re.fullmatch(r"-?\d+( -?\d+)*", p), p
+        numbers = [int(w) for w in p.split()]
+        assert " ".join(map(str, numbers)) == p
+        n = ec.count(piece=p)
+        assert ec.count(piece=" \t" + p.replace(" ", "  \n") + "\n") == n
+        assert ec.count(piece=p.encode("ascii")) == n
+    assert ec.count(piece="") == ec.count() == 4
+    # Decisions that contradict the problem make a piece with no solution, not an error.
+    assert ec.count(piece="0 1") == 0 and ec.estimate(piece="0 1") == 0.0
+
+
+def test_bad_pieces_raise_with_the_status_text():
+    ec = queens(5)
+    bad = ["1 x", "--1", "1.5", "+3", "3 -", "99999999999", "25", "-26", "3 3", "3 -4", "1\u00a02"]
+    for text in bad:
+        for call in (lambda: ec.count(piece=text), lambda: list(ec.solutions(piece=text)),
+                     lambda: ec.minimum(piece=text), lambda: ec.count(piece=text, threads=2),
+                     lambda: ec.pieces(2, piece=text), lambda: ec.estimate(piece=text)):
+            with pytest.raises(dlx.DlxError) as e:
+                call()
+            assert e.value.code == dlx.DLX_ERR_ARG and ARG_TEXT in str(e.value) and e.value.detail, text
+    with pytest.raises(TypeError):
+        ec.count(piece=[1, 2])
+    for call in (lambda: ec.pieces(0), lambda: ec.count(threads=0), lambda: ec.estimate(paths=0),
+                 lambda: ec.estimate(seed=-1)):
+        with pytest.raises(dlx.DlxError) as e:
+            call()
+        assert e.value.code == dlx.DLX_ERR_ARG
+    # A bad piece changed nothing.
+    assert ec.count() == 10
+
+
+def test_the_estimate_is_near_the_true_node_count():
+    for ec in (queens(8), queens(9)):
+        ec.count()
+        true = ec.nodes
+        guess = ec.estimate()
+        assert guess == ec.estimate(seed=0) and guess != ec.estimate(seed=1)
+        assert true / 2 <= guess <= 2 * true, (guess, true)
+        assert true / 2 <= ec.estimate(paths=20000, seed=5) <= 2 * true
+
+
+def knuth_format(problem):
+    """The problem in the `dlx cover` command's input format (Knuth's): items, bounds as
+    `lo:hi|item`, secondary items after a `|`, colors as `item:color`, costs as `|n`."""
+    primary, secondary, bounds, options = problem
+    names = ["p%d" % i for i in range(primary)] + ["s%d" % i for i in range(secondary)]
+    head = [("%d:%d|%s" % (bounds[i] + (names[i],)) if i in bounds else names[i]) for i in range(primary)]
+    head += ["|"] + names[primary:] if secondary else []
+    lines = [" ".join(head)]
+    for items, colors, cost in options:
+        words = [names[i] + (":" + colors[i] if i in colors else "") for i in items]
+        lines.append(" ".join(words + ["|%d" % cost]))
+    return "\n".join(lines) + "\n"
+
+
+def test_the_pieces_are_those_the_command_prints(tmp_path):
+    # The same problem in the command's format: `dlx cover --split` prints the same lines as
+    # pieces(), and `dlx cover --piece LINE` counts what count(piece=LINE) counts.
+    command = os.path.join(ROOT, "target", "release", "dlx")
+    assert os.path.exists(command), "build the dlx command first (make, or cargo build --release)"
+    checked = 0
+    for n, (problem, found) in enumerate(PROBLEMS[:40]):
+        path = tmp_path / ("p%d.dlx" % n)
+        path.write_text(knuth_format(problem))
+        ec = build(problem)
+        split = subprocess.run([command, "cover", "--split", "4", str(path)], capture_output=True, text=True)
+        assert split.stdout.splitlines() == ec.pieces(4), split.stderr
+        for piece in ec.pieces(4):
+            run = subprocess.run([command, "cover", "--piece", piece, str(path)], capture_output=True, text=True)
+            assert int(run.stdout) == ec.count(piece=piece), run.stderr
+            checked += 1
+    assert checked >= 40
