@@ -99,12 +99,13 @@ enum Command {
         /// found so far followed by "(partial)".
         #[arg(long, value_name = "MS", default_value_t = 0)]
         time_limit: u64,
-        /// Search on N threads: the problem is cut into pieces (at least 8 a thread), which
-        /// the threads take in turn; a bar shows the pieces done on a terminal. The same count
-        /// and the same covers as one search (listed in another order). Without it, one search
-        /// in the order of Knuth's programs.
-        #[arg(long, value_name = "N")]
-        threads: Option<NonZeroUsize>,
+        /// Search on N threads (1 to 1024): the problem is cut into pieces (at least 8 a
+        /// thread), which the threads take in turn; a bar shows the pieces done on a terminal.
+        /// The same count, covers (listed in another order) and least cost as one search; of
+        /// equal least covers, the first piece's. Without it, one search in the order of
+        /// Knuth's programs.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Print at least K pieces of the problem, one a line, instead of searching: each
         /// line for --piece. Their solutions partition the problem's, so their counts add up.
         #[arg(long, value_name = "K", conflicts_with_all = ["list", "minimum", "at_most", "limit", "threads"],
@@ -269,7 +270,7 @@ fn main() -> ExitCode {
                 goal,
                 limit,
                 ms: time_limit,
-                threads: threads.map(NonZeroUsize::get),
+                threads: threads.map(usize::from),
                 piece,
                 split: split.map(|k| k as usize),
                 estimate,

@@ -94,15 +94,24 @@ pub fn print_split(name: &str, problem: &mut Problem<'_>, k: usize, ms: u64, mut
 /// paths from the root), and of its time from the rate of a short search; the exact figures
 /// when that search finishes.
 pub fn print_estimate(name: &str, problem: &mut Problem<'_>, ms: u64, mut tally: Tally) -> Tally {
-    let nodes = match problem.estimate(ESTIMATE_PATHS, 0) {
+    let started = Instant::now();
+    let end = (ms > 0).then(|| started + Duration::from_millis(ms));
+    let never = AtomicBool::new(false);
+    let nodes = match problem.estimate_until(ESTIMATE_PATHS, 0, &mut expiry(end, &never)) {
         Ok(nodes) => nodes,
+        Err(Error::Timeout) => {
+            tally.timeout = 1;
+            crate::note(&format!("{name}: {}", Error::Timeout));
+            return tally;
+        }
         Err(e) => {
             crate::note(&format!("{name}: {e}"));
             tally.invalid(name);
             return tally;
         }
     };
-    let sample = if ms > 0 { RATE_SAMPLE.min(Duration::from_millis(ms)) } else { RATE_SAMPLE };
+    let left = end.map(|end| end.saturating_duration_since(Instant::now()));
+    let sample = left.map_or(RATE_SAMPLE, |left| RATE_SAMPLE.min(left));
     let started = Instant::now();
     let end = started + sample;
     let searched = problem.search(u64::MAX, || Instant::now() >= end, |_| ControlFlow::Continue(()));
@@ -139,8 +148,10 @@ struct Shared<'a> {
     visited: AtomicU64,
     nodes: AtomicU64,
     done: AtomicUsize,
-    /// The best cover so far and its cost (`i64::MAX` before any).
-    best: Mutex<(i64, Vec<i32>)>,
+    /// The best cover so far, its cost (`i64::MAX` before any) and the piece it came from:
+    /// of equal costs the earliest piece's is kept, so that the cover does not depend on
+    /// which thread finished first.
+    best: Mutex<(i64, usize, Vec<i32>)>,
     /// The first fault other than a timeout.
     fault: Mutex<Option<Error>>,
     out: Mutex<BufWriter<std::io::Stdout>>,
@@ -170,7 +181,7 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
         visited: AtomicU64::new(0),
         nodes: AtomicU64::new(0),
         done: AtomicUsize::new(0),
-        best: Mutex::new((i64::MAX, Vec::new())),
+        best: Mutex::new((i64::MAX, usize::MAX, Vec::new())),
         fault: Mutex::new(None),
         out: Mutex::new(BufWriter::new(std::io::stdout())),
         written: Mutex::new(None),
@@ -200,7 +211,7 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
     let write_fault = shared.written.into_inner().unwrap_or_else(PoisonError::into_inner).or(flushed.err());
     let visited = shared.visited.load(Ordering::Relaxed);
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    let (cost, cover) = shared.best.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let (cost, _, cover) = shared.best.into_inner().unwrap_or_else(PoisonError::into_inner);
     let fault = shared.fault.into_inner().unwrap_or_else(PoisonError::into_inner);
     let all_done = shared.done.load(Ordering::Relaxed) == shared.pieces.len();
     let limit = ask.limit.unwrap_or(u64::MAX);
@@ -294,11 +305,13 @@ fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
                 })
                 .map(|_| ()),
             Goal::Minimum => {
-                let below = shared.best.lock().unwrap_or_else(PoisonError::into_inner).0;
-                problem.minimum_below(below, &mut cover, expired).map(|n| keep(shared, problem.cost(), &cover[..n]))
+                // A piece before the best one's may give a cover of the same cost, which wins.
+                let (best, from, _) = *shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+                let below = if k < from { best.saturating_add(1) } else { best };
+                problem.minimum_below(below, &mut cover, expired).map(|n| keep(shared, k, problem.cost(), &cover[..n]))
             }
             Goal::AtMost(limit) => problem.at_most(limit, &mut cover, expired).map(|n| {
-                keep(shared, problem.cost(), &cover[..n]);
+                keep(shared, k, problem.cost(), &cover[..n]);
                 shared.stop.store(true, Ordering::Relaxed);
             }),
         };
@@ -318,10 +331,11 @@ fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
     }
 }
 
-/// Keeps `cover` of cost `cost` when it is cheaper than the best so far.
-fn keep(shared: &Shared<'_>, cost: i64, cover: &[i32]) {
+/// Keeps `cover` of cost `cost`, from piece `k`, when it is cheaper than the best so far, or
+/// as cheap and from an earlier piece.
+fn keep(shared: &Shared<'_>, k: usize, cost: i64, cover: &[i32]) {
     let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
-    if cost < best.0 {
-        *best = (cost, cover.to_vec());
+    if (cost, k) < (best.0, best.1) {
+        *best = (cost, k, cover.to_vec());
     }
 }

@@ -1422,3 +1422,34 @@ fn rate_prints_se_ratings_and_hint_walks_a_puzzle_to_the_end() {
     }
     assert_eq!(String::from_utf8_lossy(&grid), solution);
 }
+
+#[test]
+fn cover_split_and_estimate_stop_at_the_time_limit() {
+    // A repeat cover whose tree of all solutions is astronomically deep and wide: 200 items,
+    // each covered 1 to m times (m: its options), 2,000 options of 10 random items. Its
+    // estimate and its split take seconds of random paths; the time limit must stop them.
+    let mut seed = 1u64;
+    let mut options = Vec::new();
+    let mut holders = vec![0; 200];
+    for _ in 0..2000 {
+        let mut items: Vec<usize> = Vec::new();
+        while items.len() < 10 {
+            let item = (next_random(&mut seed) % 200) as usize;
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+        for &i in &items {
+            holders[i] += 1;
+        }
+        options.push(items.iter().map(|i| format!("i{i}")).collect::<Vec<_>>().join(" "));
+    }
+    let header: Vec<String> = (0..200).map(|i| format!("1:{}|i{i}", holders[i].max(1))).collect();
+    let file = scratch("deep-repeat.dlx", &format!("{}\n{}\n", header.join(" "), options.join("\n")));
+    let file = file.to_str().unwrap();
+    for args in [&["--estimate"][..], &["--split", "16"], &["--threads", "2"]] {
+        let run = dlx(&[&["cover", "--time-limit", "50"], args, &[file]].concat(), "");
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {}", text(&run.stderr));
+        assert!(text(&run.stderr).contains("time limit"), "{args:?}: {}", text(&run.stderr));
+    }
+}

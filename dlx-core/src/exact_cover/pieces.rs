@@ -15,6 +15,7 @@ use super::dlx::Dlx;
 use super::dlx::mcc::{Rules, Work};
 use super::problem::{General, KIND, Lean, NODES, OPTIONS, PIECE, Problem};
 use crate::Error;
+use crate::deadline::INTERVAL;
 
 /// Random paths of the split's first estimate of the whole tree (which sets the budget of
 /// the exact counts), and of the estimate of each piece whose capped count did not finish.
@@ -136,13 +137,21 @@ impl Walker<'_, '_> {
 
     /// Knuth's estimate of the nodes below here (options tried, as the search counts them),
     /// the mean over `paths` random paths: at each node of a path, the product of the
-    /// branching so far times the options the search tries there.
-    fn estimate(&mut self, paths: u32, rng: &mut SplitMix) -> f64 {
+    /// branching so far times the options the search tries there. `None` once `expired`
+    /// says so: it is asked before each path and every [`INTERVAL`] steps of one, as a path
+    /// of a repeat cover can be thousands of steps deep.
+    fn estimate(&mut self, paths: u32, rng: &mut SplitMix, expired: &mut dyn FnMut() -> bool) -> Option<f64> {
         let mark = self.mark();
         let mut sum = 0.0;
         for _ in 0..paths {
             let (mut weight, mut total) = (1.0f64, 0.0f64);
+            let mut steps = 0u32;
             loop {
+                steps += 1;
+                if steps % INTERVAL == 1 && expired() {
+                    self.undo(mark);
+                    return None;
+                }
                 match self.branch() {
                     Branch::Done => break,
                     Branch::Options(item) => {
@@ -166,7 +175,7 @@ impl Walker<'_, '_> {
             sum += total;
             self.undo(mark);
         }
-        sum / f64::from(paths)
+        Some(sum / f64::from(paths))
     }
 }
 
@@ -259,8 +268,24 @@ impl Problem<'_> {
         if paths == 0 {
             return Err(Error::Arg);
         }
+        self.estimate_until(paths, seed, &mut || false)
+    }
+
+    /// [`estimate`](Self::estimate), giving up with [`Error::Timeout`] once `expired` says so
+    /// (asked before each path and every few dozen steps of one).
+    ///
+    /// # Errors
+    /// [`Error::Arg`] for `paths` 0, [`Error::Timeout`].
+    pub fn estimate_until(&mut self, paths: u32, seed: u64, expired: &mut dyn FnMut() -> bool) -> Result<f64, Error> {
+        if paths == 0 {
+            return Err(Error::Arg);
+        }
         let rng = &mut SplitMix(seed);
-        Ok(self.walk(|w| w.estimate(paths, rng))?.unwrap_or(0.0))
+        match self.walk(|w| w.estimate(paths, rng, expired))? {
+            None => Ok(0.0),
+            Some(Some(nodes)) => Ok(nodes),
+            Some(None) => Err(Error::Timeout),
+        }
     }
 
     /// Cuts the piece set (the whole problem when none is) into at least `pieces` pieces
@@ -317,7 +342,7 @@ impl Problem<'_> {
         if out.len() < base + 2 {
             return Err(Error::Capacity);
         }
-        let root = self.estimate(ROOT_PATHS, SPLIT_SEED)?;
+        let root = self.estimate_until(ROOT_PATHS, SPLIT_SEED, expired)?;
         // A piece of up to a 256th of the share each piece should have is counted exactly:
         // with a few children counted per piece made, the counts cost a few percent of the
         // tree, and they find most of the empty subtrees, which the split leaves out. A huge
@@ -346,7 +371,7 @@ impl Problem<'_> {
                 break;
             }
             if n >= k && balanced {
-                if !self.settle(&mut list)? {
+                if !self.settle(&mut list, expired)? {
                     break;
                 }
                 continue;
@@ -389,7 +414,7 @@ impl Problem<'_> {
 
     /// Estimates again, with more paths, each piece whose size is an estimate not yet looked
     /// at twice, keeping the larger figure; false when there was none.
-    fn settle(&mut self, list: &mut List<'_>) -> Result<bool, Error> {
+    fn settle(&mut self, list: &mut List<'_>, expired: &mut dyn FnMut() -> bool) -> Result<bool, Error> {
         let mut any = false;
         let mut at = 0;
         for j in 0..list.pieces {
@@ -398,7 +423,7 @@ impl Problem<'_> {
                 any = true;
                 self.piece[..len].copy_from_slice(&list.out[at + 1..at + 1 + len]);
                 self.head[PIECE] = len as u64;
-                let again = self.estimate(SETTLE_PATHS, seed_of(self.piece()) ^ 1)? as f32;
+                let again = self.estimate_until(SETTLE_PATHS, seed_of(self.piece()) ^ 1, expired)? as f32;
                 list.set_size(j, (size.max(again), true));
             }
             at += 1 + len;
@@ -411,7 +436,7 @@ impl Problem<'_> {
     /// has no solution.
     fn size_of(&mut self, cap: f64, expired: &mut dyn FnMut() -> bool) -> Result<Option<(f32, bool)>, Error> {
         // The search asks the time every `INTERVAL` nodes: so many questions are the budget.
-        let budget = (cap / f64::from(crate::deadline::INTERVAL)) as u64 + 1;
+        let budget = (cap / f64::from(INTERVAL)) as u64 + 1;
         let (mut asked, mut late) = (0u64, false);
         let counted = self.search(
             u64::MAX,
@@ -428,7 +453,8 @@ impl Problem<'_> {
             Err(Error::Timeout) if !late => {
                 // At least what the count saw: an unlucky estimate must not hide a piece.
                 let seen = self.head[NODES] as f64;
-                Ok(Some((self.estimate(PIECE_PATHS, seed_of(self.piece()))?.max(seen) as f32, false)))
+                let estimate = self.estimate_until(PIECE_PATHS, seed_of(self.piece()), expired)?;
+                Ok(Some((estimate.max(seen) as f32, false)))
             }
             Err(e) => Err(e),
         }
