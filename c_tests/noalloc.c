@@ -259,7 +259,7 @@ int main(int argc, char **argv) {
     NO_ALLOCATION("dlx_problem_split, no room", made = dlx_problem_split(p, 16, pieces, 8, &used, 0));
     CHECK(made == DLX_ERR_CAPACITY, "no room: %lld", (long long)made);
     double estimate = 0;
-    NO_ALLOCATION("dlx_problem_estimate", rc = dlx_problem_estimate(p, 100, 1, &estimate));
+    NO_ALLOCATION("dlx_problem_estimate", rc = dlx_problem_estimate(p, 100, 1, &estimate, 0));
     CHECK(rc == DLX_OK && estimate > 0, "estimate: %d %f", rc, estimate);
 
     /* Colors, bounds and costs: 10 queens again, each queen an option of cost 1 + its column,

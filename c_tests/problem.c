@@ -220,13 +220,17 @@ int main(int argc, char **argv) {
           "below 9, not below 8");
     /* The estimate: the same for the same seed, within 2x of the nodes with 4000 paths. */
     double estimate = -1, estimate_again = -2;
-    CHECK(dlx_problem_estimate(p, 4000, 7, &estimate) == DLX_OK &&
-              dlx_problem_estimate(p, 4000, 7, &estimate_again) == DLX_OK && estimate == estimate_again &&
+    CHECK(dlx_problem_estimate(p, 4000, 7, &estimate, 0) == DLX_OK &&
+              dlx_problem_estimate(p, 4000, 7, &estimate_again, 0) == DLX_OK && estimate == estimate_again &&
               estimate > nodes / 2.0 && estimate < nodes * 2.0,
           "estimate %f for %lld nodes", estimate, (long long)nodes);
-    CHECK(dlx_problem_estimate(p, 0, 7, &estimate) == DLX_ERR_ARG && dlx_problem_estimate(p, 1, 7, NULL) ==
-              DLX_ERR_NULL && dlx_problem_estimate(NULL, 1, 7, &estimate) == DLX_ERR_NULL && estimate == estimate_again,
+    CHECK(dlx_problem_estimate(p, 0, 7, &estimate, 0) == DLX_ERR_ARG && dlx_problem_estimate(p, 1, 7, NULL, 0) ==
+              DLX_ERR_NULL && dlx_problem_estimate(NULL, 1, 7, &estimate, 0) == DLX_ERR_NULL && estimate == estimate_again,
           "estimate statuses, nothing written");
+    /* Two billion paths take minutes: a millisecond's limit ends the estimate, nothing written. */
+    CHECK(dlx_problem_estimate(p, 2000000000, 7, &estimate, 1) == DLX_TIMEOUT &&
+              dlx_problem_estimate(p, 1, 7, &estimate, -1) == DLX_ERR_ARG && estimate == estimate_again,
+          "an estimate out of time; a negative time");
     CHECK(tail_intact(m, size), "nothing written past the problem");
     CHECK(dlx_problem_search((dlx_problem *)(m + 16), 1, 0, NULL, NULL) == DLX_ERR_ARG, "not a problem");
     free(m);

@@ -898,14 +898,24 @@ int64_t dlx_problem_split(dlx_problem *problem,
  * 10,000 paths, within 2x on pentominoes 6x10). A `dlx` command's progress and time
  * estimates can be made of it.
  *
- * Writes the estimate to `*nodes` (0 for a piece that contradicts itself) and returns
- * `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or `nodes`; `DLX_ERR_ARG` (-5) for
- * `paths` below 1 or a foreign `problem`, `*nodes` untouched. The problem is unchanged.
+ * A path of a repeat cover can be thousands of steps deep: `max_ms` milliseconds on the
+ * monotonic clock (0: no limit) bound the whole call, asked before each path and every few
+ * dozen steps of one.
+ *
+ * Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
+ * a double's range) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
+ * `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
+ * `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
+ * error. The problem is unchanged.
  *
  * # Safety
  * `problem` as for `dlx_problem_search`; `nodes` is NULL or one writable `double`.
  */
-int dlx_problem_estimate(dlx_problem *problem, int32_t paths, uint64_t seed, double *nodes);
+int dlx_problem_estimate(dlx_problem *problem,
+                         int32_t paths,
+                         uint64_t seed,
+                         double *nodes,
+                         int64_t max_ms);
 
 /**
  * The total cost of the solution the last successful `dlx_problem_minimum` or

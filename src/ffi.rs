@@ -1506,9 +1506,15 @@ pub unsafe extern "C" fn dlx_problem_split(
 /// 10,000 paths, within 2x on pentominoes 6x10). A `dlx` command's progress and time
 /// estimates can be made of it.
 ///
-/// Writes the estimate to `*nodes` (0 for a piece that contradicts itself) and returns
-/// `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or `nodes`; `DLX_ERR_ARG` (-5) for
-/// `paths` below 1 or a foreign `problem`, `*nodes` untouched. The problem is unchanged.
+/// A path of a repeat cover can be thousands of steps deep: `max_ms` milliseconds on the
+/// monotonic clock (0: no limit) bound the whole call, asked before each path and every few
+/// dozen steps of one.
+///
+/// Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
+/// a double's range) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
+/// `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
+/// `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
+/// error. The problem is unchanged.
 ///
 /// # Safety
 /// `problem` as for `dlx_problem_search`; `nodes` is NULL or one writable `double`.
@@ -1518,6 +1524,7 @@ pub unsafe extern "C" fn dlx_problem_estimate(
     paths: i32,
     seed: u64,
     nodes: *mut f64,
+    max_ms: i64,
 ) -> c_int {
     // SAFETY: the caller's contract is `open`'s.
     let mut problem = match unsafe { open(problem) } {
@@ -1527,10 +1534,14 @@ pub unsafe extern "C" fn dlx_problem_estimate(
     if nodes.is_null() {
         return DLX_ERR_NULL;
     }
+    let mut expired = match expiry(max_ms) {
+        Ok(expired) => expired,
+        Err(code) => return code,
+    };
     let Ok(paths @ 1..) = u32::try_from(paths) else {
         return DLX_ERR_ARG;
     };
-    match problem.estimate(paths, seed) {
+    match problem.estimate_until(paths, seed, &mut expired) {
         Ok(estimate) => {
             // SAFETY: `nodes` points to a writable double by contract.
             unsafe { nodes.write(estimate) };

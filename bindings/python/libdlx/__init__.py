@@ -151,7 +151,8 @@ _lib.dlx_problem_split.restype = ctypes.c_int64
 _lib.dlx_problem_minimum_below.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32),
                                            ctypes.c_int32, ctypes.c_int64]
 _lib.dlx_problem_minimum_below.restype = ctypes.c_int32
-_lib.dlx_problem_estimate.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.c_uint64, ctypes.POINTER(ctypes.c_double)]
+_lib.dlx_problem_estimate.argtypes = [
+    ctypes.c_void_p, ctypes.c_int32, ctypes.c_uint64, ctypes.POINTER(ctypes.c_double), ctypes.c_int64]
 _lib.dlx_problem_estimate.restype = ctypes.c_int
 _lib.dlx_strerror.argtypes = [ctypes.c_int]
 _lib.dlx_strerror.restype = ctypes.c_char_p
@@ -981,13 +982,15 @@ class ExactCover:
         copy = self._with_piece(piece)
         return [" ".join(map(str, decisions)) for decisions in self._split(copy[1], k, ms)]
 
-    def estimate(self, paths: int = 10000, seed: int = 0, piece: Optional[Text] = None) -> float:
+    def estimate(self, paths: int = 10000, seed: int = 0, piece: Optional[Text] = None, max_ms: int = 0) -> float:
         """Knuth's estimate of the size of the search tree (of `piece`'s, when given): the
         options count() would try, as `nodes` then reports them, estimated as the mean over
         `paths` random paths from the root (dlx_problem_estimate). The same `seed` gives the
         same estimate on every machine; the spread narrows as the square root of `paths`
         (with 10,000, within 2x on pentominoes 6x10). Costs about `paths` times the depth of
-        the tree in nodes. Raises DlxError for `paths` below 1 or a bad `piece`."""
+        the tree in nodes; `max_ms` (0: none) bounds it, as a path of a repeat cover can be
+        thousands of nodes deep. Raises DlxError for `paths` below 1 or a bad `piece`,
+        Timeout when the time runs out."""
         for what, value in (("paths", paths), ("seed", seed)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError("%s must be int, not %s" % (what, type(value).__name__))
@@ -995,9 +998,10 @@ class ExactCover:
             raise DlxError(DLX_ERR_ARG, detail="paths %d is outside 1..%d" % (paths, 2 ** 31 - 1))
         if not 0 <= seed < 2 ** 64:
             raise DlxError(DLX_ERR_ARG, detail="seed %d is outside 0..2**64 - 1" % seed)
+        ms = _int64(max_ms, "max_ms")
         copy = self._with_piece(piece)
         nodes = ctypes.c_double(0.0)
-        code = _lib.dlx_problem_estimate(copy[1], paths, seed, ctypes.byref(nodes))
+        code = _lib.dlx_problem_estimate(copy[1], paths, seed, ctypes.byref(nodes), ms)
         if code < 0:
             _raise(code)
         return nodes.value

@@ -248,6 +248,9 @@ def test_the_estimate_is_near_the_true_node_count():
         assert guess == ec.estimate(seed=0) and guess != ec.estimate(seed=1)
         assert true / 2 <= guess <= 2 * true, (guess, true)
         assert true / 2 <= ec.estimate(paths=20000, seed=5) <= 2 * true
+    # Two billion paths take minutes: a millisecond's limit ends the estimate.
+    with pytest.raises(dlx.Timeout):
+        queens(8).estimate(paths=2 ** 31 - 1, max_ms=1)
 
 
 def knuth_format(problem):
