@@ -304,7 +304,7 @@ pub fn run(name: &str, bytes: &[u8], ask: &Ask) -> Tally {
         Some(threads) => pieces::search(&memory, &texts, ask, threads),
         None => search_one(&mut problem, &texts, ask),
     };
-    report(name, &parsed, ask.goal, found, started, tally)
+    report(name, &parsed, &texts, ask.goal, found, started, tally)
 }
 
 /// Sets the piece `text` names on `problem`, whose options number `options`; why it cannot.
@@ -379,7 +379,15 @@ fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask) -> Found {
 
 /// Writes what the search found (the count, the count so far marked partial, or the cover)
 /// and the summary, and tallies the problem.
-fn report(name: &str, parsed: &Parsed<'_>, goal: Goal, found: Found, started: Instant, mut tally: Tally) -> Tally {
+fn report(
+    name: &str,
+    parsed: &Parsed<'_>,
+    texts: &[&str],
+    goal: Goal,
+    found: Found,
+    started: Instant,
+    mut tally: Tally,
+) -> Tally {
     let Found { result, visited, cover, cost, nodes, mut output_error } = found;
     if output_error.is_none() {
         let mut out = std::io::stdout().lock();
@@ -387,10 +395,7 @@ fn report(name: &str, parsed: &Parsed<'_>, goal: Goal, found: Found, started: In
             (Ok(count), Goal::Count) => writeln!(out, "{count}"),
             // The count so far, marked so that no script takes it for the whole.
             (Err(Error::Timeout), Goal::Count) => writeln!(out, "{visited} (partial)"),
-            (Ok(_), Goal::Minimum | Goal::AtMost(_)) => {
-                let texts: Vec<&str> = parsed.options.iter().map(|row| row.text).collect();
-                write_cover(&mut out, &texts, &cover)
-            }
+            (Ok(_), Goal::Minimum | Goal::AtMost(_)) => write_cover(&mut out, texts, &cover),
             _ => Ok(()),
         };
         if let Err(e) = written.and_then(|()| out.flush()) {
