@@ -302,7 +302,21 @@ pub fn run(name: &str, bytes: &[u8], ask: &Ask) -> Tally {
     let found = match ask.threads {
         // The problem's last use: its words are copied for each thread.
         Some(threads) => pieces::search(&memory, &texts, ask, threads),
-        None => search_one(&mut problem, &texts, ask),
+        None => {
+            // The bar's estimate searches a copy of the words (a copy is a problem of its own).
+            let copy = pieces::bar_shows(ask.goal).then(|| memory.clone());
+            match Problem::open(&mut memory) {
+                Some(mut problem) => search_one(&mut problem, &texts, ask, copy),
+                None => Found {
+                    result: Err(Error::Arg),
+                    visited: 0,
+                    cover: Vec::new(),
+                    cost: 0,
+                    nodes: 0,
+                    output_error: None,
+                },
+            }
+        }
     };
     report(name, &parsed, &texts, ask.goal, found, started, tally)
 }
@@ -328,8 +342,11 @@ pub fn write_cover(out: &mut impl Write, texts: &[&str], options: &[i32]) -> std
     writeln!(out)
 }
 
-/// The search on this thread, as Knuth's programs search: one tree, in their order.
-fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask) -> Found {
+/// The search on this thread, as Knuth's programs search: one tree, in their order; a bar
+/// of its progress when `copy` (the problem's words) is given.
+fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask, copy: Option<Vec<u64>>) -> Found {
+    let bar = copy.map(|words| pieces::search_bar(words, ask.goal));
+    let mut asked = 0u64;
     let out = RefCell::new(std::io::BufWriter::new(std::io::stdout().lock()));
     // The library asks this every few tens of microseconds: every LIST_FLUSH it writes out the
     // covers waiting in the buffer and looks whether the output has closed, so that a listing
@@ -338,8 +355,12 @@ fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask) -> Found {
     let mut flushed = Instant::now();
     let mut time_up = expiry(ask.ms, &never);
     let expired = || {
+        asked += 1;
         if flushed.elapsed() >= LIST_FLUSH {
             flushed = Instant::now();
+            if let Some(bar) = &bar {
+                pieces::advance(bar, asked * u64::from(dlx_core::NODES_A_QUESTION));
+            }
             if out.borrow_mut().flush().is_err() || crate::output_closed() {
                 closed.set(true);
             }
@@ -369,6 +390,9 @@ fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask) -> Found {
             if written.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         })
     };
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
     let output_error = match written.and_then(|()| out.borrow_mut().flush()) {
         Err(e) => Some(format!("standard output: {e}")),
         Ok(()) if closed.get() => Some("standard output: closed by its reader".into()),

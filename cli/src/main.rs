@@ -103,7 +103,8 @@ enum Command {
         /// thread), which the threads take in turn; a bar shows the pieces done on a terminal.
         /// The same count, covers (listed in another order) and least cost as one search; of
         /// equal least covers, the first piece's. Without it, one search in the order of
-        /// Knuth's programs.
+        /// Knuth's programs (on a terminal, a bar of the options tried against Knuth's
+        /// estimate of their number).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
         /// Print at least K pieces of the problem, one a line, instead of searching: each
@@ -233,7 +234,11 @@ pub fn output_closed() -> bool {
 /// A check the library asks now and then: has `ms` (0: never) passed since the call began, or
 /// has the run stopped (its output closed)?
 pub fn expiry(ms: u64, stop: &AtomicBool) -> impl FnMut() -> bool + '_ {
-    let end = (ms > 0).then(|| Instant::now() + Duration::from_millis(ms));
+    expiry_at((ms > 0).then(|| Instant::now() + Duration::from_millis(ms)), stop)
+}
+
+/// [`expiry`] with the end as an instant (`None`: never).
+pub fn expiry_at(end: Option<Instant>, stop: &AtomicBool) -> impl FnMut() -> bool + '_ {
     move || stop.load(Ordering::Relaxed) || end.is_some_and(|end| Instant::now() >= end)
 }
 

@@ -16,6 +16,7 @@ use dlx_core::{Error, PieceText, Problem};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cover::{Ask, Found, Goal, LIST_FLUSH, write_cover};
+use crate::expiry_at as expiry;
 use crate::jobs::Tally;
 
 /// Pieces a thread: more pieces than threads, so that a thread that drew small ones takes
@@ -52,12 +53,6 @@ fn split(problem: &mut Problem<'_>, k: usize, expired: impl FnMut() -> bool) -> 
             Err(e) => return Err(e),
         }
     }
-}
-
-/// A check the library asks now and then: the run's end (if it has one) has passed, or the
-/// run has stopped.
-fn expiry(end: Option<Instant>, stop: &AtomicBool) -> impl FnMut() -> bool + '_ {
-    move || stop.load(Ordering::Relaxed) || end.is_some_and(|end| Instant::now() >= end)
 }
 
 /// `dlx cover --split K`: prints at least `k` pieces, one a line, in the search's order.
@@ -239,16 +234,22 @@ fn failed(e: Error, nodes: u64) -> Found {
     Found { result: Err(e), visited: 0, cover: Vec::new(), cost: 0, nodes, output_error: None }
 }
 
-/// A bar of the pieces searched, on standard error when it is a terminal (and standard output
-/// is not, for a listing), after a second (`DLX_PROGRESS_AFTER_MS`, as for `dlx solve`).
+/// Whether a bar of the pieces searched would show: standard error is a terminal, and
+/// standard output is not when it receives a listing (the bar would tear it). A search on one
+/// thread runs over pieces then too, so that it can show how far it got.
+pub fn bar_shows(goal: Goal) -> bool {
+    std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && !(matches!(goal, Goal::List) && std::io::IsTerminal::is_terminal(&std::io::stdout()))
+}
+
+/// A bar of the pieces searched, where [`bar_shows`], after a second (`DLX_PROGRESS_AFTER_MS`,
+/// as for `dlx solve`).
 fn progress(pieces: u64, goal: Goal) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(pieces), ProgressDrawTarget::hidden());
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} pieces, {elapsed} so far, about {eta} left") {
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pieces, {elapsed} so far, about {eta} left") {
         bar.set_style(style);
     }
-    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && !(matches!(goal, Goal::List) && std::io::IsTerminal::is_terminal(&std::io::stdout()));
-    if terminal {
+    if bar_shows(goal) {
         let after = std::env::var("DLX_PROGRESS_AFTER_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(1000);
         let bar = bar.clone();
         // The bar appears once the run has taken `after`: short runs stay quiet.
@@ -260,6 +261,53 @@ fn progress(pieces: u64, goal: Goal) -> ProgressBar {
         });
     }
     bar
+}
+
+/// Random paths of the estimate a one-thread search's bar measures itself against: a few
+/// milliseconds, next to a search that has taken a second.
+const BAR_PATHS: u32 = 1000;
+
+/// The bar of a search on one thread, where [`bar_shows`]: after a second (as [`progress`])
+/// another thread estimates the search's size on `words`, a copy of the problem's, and the
+/// bar shows the options tried against that estimate; for a minimum, which its bound cuts far
+/// below the estimate, the options tried alone. Its caller moves it with [`advance`].
+pub fn search_bar(words: Vec<u64>, goal: Goal) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    let after = std::env::var("DLX_PROGRESS_AFTER_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(1000);
+    let shown = bar.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(after));
+        let mut words = words;
+        let estimate = match (goal, Problem::open(&mut words)) {
+            (Goal::Count | Goal::List, Some(mut problem)) => {
+                problem.estimate_until(BAR_PATHS, 0, &mut || shown.is_finished()).ok()
+            }
+            _ => None,
+        };
+        let template = match estimate {
+            Some(nodes) => {
+                shown.set_length((nodes as u64).max(shown.position() + 1));
+                "{bar:25} {human_pos}/~{human_len} options, {elapsed} so far, about {eta} left"
+            }
+            None => "{spinner} {human_pos} options tried, {elapsed} so far",
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            shown.set_style(style);
+        }
+        if !shown.is_finished() {
+            shown.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    });
+    bar
+}
+
+/// Moves a [`search_bar`] to `nodes` options tried. Knuth's estimate often errs low: past it,
+/// the estimate grows so that the bar stays short of its end.
+pub fn advance(bar: &ProgressBar, nodes: u64) {
+    if let Some(len) = bar.length().filter(|&len| nodes >= len - len / 20) {
+        bar.set_length(len.max(nodes + nodes / 10));
+    }
+    bar.set_position(nodes);
 }
 
 /// One thread's work: pieces in turn, each in this thread's copy of the problem.

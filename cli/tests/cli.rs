@@ -1453,3 +1453,33 @@ fn cover_split_and_estimate_stop_at_the_time_limit() {
         assert!(text(&run.stderr).contains("time limit"), "{args:?}: {}", text(&run.stderr));
     }
 }
+
+#[test]
+fn cover_on_one_thread_shows_a_bar_on_a_terminal_and_answers_the_same() {
+    // 13 queens: 73,712 solutions, about 1.65 million options tried, a few tenths of a second.
+    let file = scratch("bar-q13.dlx", &queens(13));
+    let file = file.to_str().unwrap();
+    let piped = dlx(&["cover", file], "");
+    assert!(!text(&piped.stderr).contains('\u{1b}'), "no terminal codes when stderr is not a terminal");
+    let on_terminal = |args: &str| {
+        // `script` runs the command on a pseudo-terminal; the bar's delay is set to 0.
+        let command = format!("{} cover {args} {file} > {file}.out", env!("CARGO_BIN_EXE_dlx"));
+        let tty = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .env("DLX_PROGRESS_AFTER_MS", "0")
+            .output()
+            .unwrap();
+        assert!(tty.status.success(), "{args}: {}", text(&tty.stdout));
+        (text(&tty.stdout), std::fs::read_to_string(format!("{file}.out")).unwrap())
+    };
+    // The count against Knuth's estimate of the options to try: "N/~M options".
+    let (shown, out) = on_terminal("");
+    assert_eq!(out, text(&piped.stdout));
+    assert!(shown.contains("/~") && shown.contains(" options, "), "{shown}");
+    // The same options tried as without the bar: the estimate searched a copy.
+    let tried = |s: &str| s.split(" tried ").nth(1).unwrap().split(' ').next().unwrap().to_string();
+    assert_eq!(tried(&shown), tried(&text(&piped.stderr)));
+    // A listing to a file: the same covers in the same order.
+    let (_, out) = on_terminal("--list --limit 20000");
+    assert_eq!(out, text(&dlx(&["cover", "--list", "--limit", "20000", file], "").stdout));
+}

@@ -65,6 +65,10 @@ pub use sudoku::variant::Variant;
 
 use core::mem::MaybeUninit;
 
+/// How often a search asks its `expired` callback: once every this many of its nodes (options
+/// tried), so that a caller can follow a long search by counting the questions.
+pub const NODES_A_QUESTION: u32 = deadline::INTERVAL;
+
 use deadline::Deadline;
 
 /// Cells of a 16x16 grid.
