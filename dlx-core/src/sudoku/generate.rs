@@ -141,6 +141,13 @@ impl Searches<256> for Sixteen<'_> {
         for &cell in orbit {
             open[cell] = 0;
         }
+        if let [cell] = *orbit {
+            // Another completion puts another digit in the cell (with its digit it would
+            // complete the puzzle, whose completion is unique): one search that rules the
+            // digit out, where counting to 2 finds the known completion first.
+            let known = cell * 16 + usize::from(puzzle[cell]) - 1;
+            return Ok(!Workspace16::completes_without(self.space, &open, &[known], deadline)?);
+        }
         Ok(Workspace16::count(self.space, &open, 2, deadline)? == 1)
     }
 }

@@ -231,6 +231,58 @@ impl<
         }
     }
 
+    /// Whether `cells` has a completion that puts none of the digits `excluded` names (each as
+    /// `cell * side + digit - 1`, as the learner numbers its options) where it names them. The
+    /// generator's question: a puzzle with one completion keeps it alone without a given
+    /// exactly when no completion puts another digit in the blanked cell, one search where
+    /// counting to 2 finds the known completion again first. Should the learner give up, the
+    /// DLX engine answers by counting the completions that avoid `excluded`.
+    /// [`Error::Timeout`] when `deadline` passes first.
+    pub fn completes_without(
+        space: &mut MaybeUninit<Self>,
+        cells: &[u8],
+        excluded: &[usize],
+        deadline: &mut Deadline,
+    ) -> Result<bool, Error> {
+        let (shape, learner) = Self::learner(space, cells)?;
+        let mut hall_sets = |open: &[u16], exclude: &mut dyn FnMut(usize)| hall::at_root(shape, open, exclude);
+        match learner.solve_without(givens(shape, cells), excluded, LEARN_LIMIT, deadline, &mut hall_sets) {
+            Some(found) => Ok(found),
+            None if deadline.passed() => Err(Error::Timeout),
+            None => Self::dlx_completes_without(space, shape, cells, excluded, deadline),
+        }
+    }
+
+    /// [`completes_without`](Self::completes_without) by the DLX engine: its completions in
+    /// turn until one avoids `excluded` (for the generator's question, the known completion
+    /// at most before it).
+    pub(crate) fn dlx_completes_without(
+        space: &mut MaybeUninit<Self>,
+        shape: Shape,
+        cells: &[u8],
+        excluded: &[usize],
+        deadline: &mut Deadline,
+    ) -> Result<bool, Error> {
+        let side = shape.side();
+        let dlx = &mut Self::dlx(space);
+        match encode(dlx, shape, cells) {
+            Err(Error::Unsolvable) => return Ok(false),
+            other => other?,
+        }
+        let mut avoided = false;
+        dlx.search_pruned(
+            |e| e.within(deadline),
+            |e| {
+                avoided = e.chosen().all(|option| {
+                    let (cell, digit) = option_cell_digit(e, shape, option);
+                    !excluded.contains(&(cell * side + usize::from(digit) - 1))
+                });
+                if avoided { Flow::Stop } else { Flow::Continue }
+            },
+        );
+        if !avoided && deadline.passed() { Err(Error::Timeout) } else { Ok(avoided) }
+    }
+
     /// Counts the completions of `cells` up to `limit` (at least 1, else [`Error::Arg`]): each
     /// cover found is ruled out by a clause and the search goes on with what it has learnt,
     /// which on hard puzzles is far faster than the DLX's exhaustive count. Should the learner

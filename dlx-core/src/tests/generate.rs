@@ -254,3 +254,48 @@ fn generation_runs_on_a_256_kib_thread_stack() {
         .unwrap();
     assert!(made.0.is_ok() && made.1.is_ok());
 }
+
+#[test]
+fn a_completion_without_a_digit_is_another_completion() {
+    // The generator's question for one blanked given, by the learner and by the DLX engine,
+    // against counting to 2: blanking a given of a unique puzzle leaves it unique exactly when
+    // no completion puts another digit there. Every given of two generated puzzles.
+    use crate::deadline::Deadline;
+    use crate::sudoku::{Shape, Workspace16};
+    let mut space = std::mem::MaybeUninit::<Workspace16>::uninit();
+    let (mut kept, mut freed) = (0, 0);
+    for seed in [0, 7] {
+        let text = generate16(seed, Symmetry::None, 0, || false).unwrap();
+        let grid = cells(&text);
+        // A few cells filled from the completion: givens that are not all needed.
+        let mut full = grid.clone();
+        let solution = cells(&crate::solve16(text).unwrap());
+        for cell in (0..256).step_by(37) {
+            full[cell] = solution[cell];
+        }
+        for cell in (0..256).filter(|&c| full[c] != 0) {
+            let mut open = full.clone();
+            open[cell] = 0;
+            let known = cell * 16 + usize::from(full[cell]) - 1;
+            let mut fewer = text;
+            for (c, t) in fewer.iter_mut().enumerate() {
+                *t = if open[c] == 0 { b'-' } else { b'A' + open[c] - 1 };
+            }
+            let another = count16(fewer, 2, || false) == Ok(2);
+            let never = &mut || false;
+            let learnt = Workspace16::completes_without(&mut space, &open, &[known], &mut Deadline::new(never));
+            assert_eq!(learnt, Ok(another), "seed {seed}, cell {cell}");
+            let dlx = Workspace16::dlx_completes_without(
+                &mut space,
+                Shape::SIXTEEN,
+                &open,
+                &[known],
+                &mut Deadline::new(never),
+            );
+            assert_eq!(dlx, Ok(another), "seed {seed}, cell {cell} (DLX)");
+            if another { freed += 1 } else { kept += 1 }
+        }
+    }
+    // Both answers occur (with the added givens, many of the puzzle's own can go).
+    assert!(kept >= 10 && freed >= 10, "{kept} needed, {freed} not");
+}

@@ -269,7 +269,20 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         deadline: &mut Deadline,
         root: RootHook<'_>,
     ) -> Option<bool> {
-        if !self.place_givens(givens) {
+        self.solve_without(givens, &[], max_conflicts, deadline, root)
+    }
+
+    /// [`solve_within`](Self::solve_within) with the options `excluded` ruled out at level 0
+    /// as well: `Some(false)` at once when one of them is a given.
+    pub fn solve_without(
+        &mut self,
+        givens: impl IntoIterator<Item = usize>,
+        excluded: &[usize],
+        max_conflicts: u64,
+        deadline: &mut Deadline,
+        root: RootHook<'_>,
+    ) -> Option<bool> {
+        if !self.place_givens_without(givens, excluded) {
             return Some(false);
         }
         self.order_decisions();

@@ -9,11 +9,12 @@ use super::{Learner, Matrix};
 use crate::bits::ones;
 
 impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
-    /// Chooses the givens and excludes what they rule out at level 0, then queues the forced
-    /// choices; `false` when two givens clash or an item is left empty. In bulk, because
+    /// Chooses the givens and excludes what they rule out at level 0, and the options
+    /// `excluded`, then queues the forced choices; `false` when two givens clash, an excluded
+    /// option is a given's or an item is left empty. In bulk, because
     /// propagating each exclusion on its own was most of the time an easy puzzle took: every
     /// item is checked once at the end instead of four items per exclusion.
-    pub(super) fn place_givens(&mut self, givens: impl IntoIterator<Item = usize>) -> bool {
+    pub(super) fn place_givens_without(&mut self, givens: impl IntoIterator<Item = usize>, excluded: &[usize]) -> bool {
         for o in givens {
             if o >= self.matrix.options() || self.val[o] == Value::Excluded {
                 return false;
@@ -24,6 +25,14 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             self.assign(Lit::chosen(o), PackedReason::DECIDED);
             if self.exclude_rest(o, PackedReason::DECIDED).is_some() {
                 return false;
+            }
+        }
+        for &o in excluded {
+            if o >= self.matrix.options() || self.val[o] == Value::Chosen {
+                return false;
+            }
+            if self.val[o] == Value::Open {
+                self.assign(Lit::excluded(o), PackedReason::DECIDED);
             }
         }
         self.qhead = self.trail_len;
