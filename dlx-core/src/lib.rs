@@ -204,12 +204,9 @@ pub fn solve9_until(
 pub fn count9(
     puzzle: impl IntoIterator<Item = u8>,
     limit: u64,
-    mut expired: impl FnMut() -> bool,
+    expired: impl FnMut() -> bool,
 ) -> Result<u64, Error> {
-    let mut cells = [0u8; CELLS9];
-    sudoku::parse(puzzle.into_iter(), sudoku::Shape::NINE, &mut cells)?;
-    let limit = error::count_limit(limit)?;
-    Ok(sudoku::nine::search(&cells, limit, &mut Deadline::new(&mut expired))?.count)
+    count9_first(puzzle, limit, expired).map(|(count, _)| count)
 }
 
 /// [`count9`] that also gives the first solution the count found, as [`solve9`] writes
