@@ -1373,9 +1373,14 @@ fn cover_estimates_and_refuses_bad_pieces() {
     // One too long for the rate sample: an estimate, in options and seconds.
     let run = dlx(&["cover", "--estimate", "-"], &queens(16));
     assert!(text(&run.stdout).contains("(estimated)"), "{}", text(&run.stdout));
-    for (piece, why) in
-        [("1 x", "not a piece"), ("99999", "does not have"), ("3 3", "one option twice"), ("3 -4", "one option twice")]
-    {
+    for (piece, why) in [
+        ("1 x", "not a piece"),
+        ("99999", "does not have"),
+        ("3 3", "one option twice"),
+        ("3 -4", "one option twice"),
+        ("-0", "not a piece"),
+        ("2 -00", "not a piece"),
+    ] {
         let run = dlx(&["cover", "--piece", piece, file], "");
         assert_eq!((run.status.code(), text(&run.stdout)), (Some(2), String::new()), "{piece}");
         assert!(text(&run.stderr).contains(why), "{piece}: {}", text(&run.stderr));

@@ -676,6 +676,9 @@ def _piece_decisions(piece: Text) -> "ctypes.Array[ctypes.c_int32]":
         digits = word[1:] if word.startswith("-") else word
         if not digits or not all("0" <= c <= "9" for c in digits):
             raise DlxError(DLX_ERR_ARG, detail="piece %r: %r is not a decision (an int)" % (piece, word))
+        if digits != word and not digits.strip("0"):
+            # Option 0 out is -1: "-0" would read as option 0 in, the opposite.
+            raise DlxError(DLX_ERR_ARG, detail="piece %r: %r is no decision (option 0 out is -1)" % (piece, word))
         value = int(word)
         if not -2 ** 31 <= value < 2 ** 31:
             raise DlxError(DLX_ERR_ARG, detail="piece %r: %s is outside the 32-bit ints" % (piece, word))

@@ -638,8 +638,9 @@ impl core::fmt::Display for PieceText<'_> {
 
 /// Reads a piece's text form ([`PieceText`]) into `out`; returns how many decisions. Spaces,
 /// tabs and line ends separate the numbers (so a line read with its end still parses);
-/// each number is a decimal `i32`, with a `-` for a decision "out". Whether the numbers name
-/// options is [`Problem::set_piece`]'s to check.
+/// each number is a decimal `i32`, with a `-` for a decision "out" (`-0`, which names no
+/// decision, is an error). Whether the numbers name options is [`Problem::set_piece`]'s to
+/// check.
 ///
 /// # Errors
 /// [`Error::Arg`] for anything but such numbers, [`Error::Capacity`] for more numbers than
@@ -647,8 +648,13 @@ impl core::fmt::Display for PieceText<'_> {
 pub fn parse_piece(text: &str, out: &mut [i32]) -> Result<usize, Error> {
     let mut n = 0;
     for word in text.split_ascii_whitespace() {
-        let digits = word.strip_prefix('-').unwrap_or(word);
+        let (out_of, digits) = word.strip_prefix('-').map_or((false, word), |rest| (true, rest));
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::Arg);
+        }
+        // "-0" is no decision: option 0 out is -1, and reading it as 0 (in) would turn a
+        // mistyped piece into its opposite.
+        if out_of && digits.bytes().all(|b| b == b'0') {
             return Err(Error::Arg);
         }
         let d = word.parse::<i32>().map_err(|_| Error::Arg)?;

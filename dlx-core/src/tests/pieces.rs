@@ -194,7 +194,12 @@ fn piece_text_is_single_spaced_decimals() {
     assert_eq!(parse_piece("", &mut out), Ok(0));
     assert_eq!(parse_piece("12 -8 40\n", &mut out), Ok(3));
     assert_eq!(out, [12, -8, 40]);
-    for bad in ["1,2", "+3", "- 3", "3-", "x", "2147483648", "1.0", "--1"] {
+    // Leading zeros are no fault, but "-0" names no decision.
+    assert_eq!(parse_piece("0 -01 007", &mut out), Ok(3));
+    assert_eq!(out, [0, -1, 7]);
+    assert_eq!(parse_piece("12 -8 40\n", &mut out), Ok(3));
+    assert_eq!(out, [12, -8, 40]);
+    for bad in ["1,2", "+3", "- 3", "3-", "x", "2147483648", "1.0", "--1", "-0", "3 -00", "-0000 1"] {
         assert_eq!(parse_piece(bad, &mut out), Err(Error::Arg), "{bad:?}");
     }
     assert_eq!(parse_piece("1 2 3 4", &mut out), Err(Error::Capacity));
