@@ -1511,7 +1511,8 @@ pub unsafe extern "C" fn dlx_problem_split(
 /// dozen steps of one.
 ///
 /// Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
-/// a double's range) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
+/// a double's range, which a repeat cover's tree can pass: `dlx cover --estimate` prints such
+/// figures as `1.23e400`) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
 /// `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
 /// `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
 /// error. The problem is unchanged.
@@ -1544,7 +1545,7 @@ pub unsafe extern "C" fn dlx_problem_estimate(
     match problem.estimate_until(paths, seed, &mut expired) {
         Ok(estimate) => {
             // SAFETY: `nodes` points to a writable double by contract.
-            unsafe { nodes.write(estimate) };
+            unsafe { nodes.write(estimate.to_f64()) };
             DLX_OK
         }
         Err(e) => status(e),

@@ -1428,33 +1428,52 @@ fn rate_prints_se_ratings_and_hint_walks_a_puzzle_to_the_end() {
     assert_eq!(String::from_utf8_lossy(&grid), solution);
 }
 
+/// A repeat cover in Knuth's format: `items` items, each covered 1 to m times (m: its
+/// options), `options` options of `size` random items (from `seed`).
+fn deep_repeat_cover(items: usize, options: usize, size: usize, mut seed: u64) -> String {
+    let (mut lines, mut holders) = (Vec::new(), vec![0; items]);
+    for _ in 0..options {
+        let mut option: Vec<usize> = Vec::new();
+        while option.len() < size {
+            let item = (next_random(&mut seed) % items as u64) as usize;
+            if !option.contains(&item) {
+                option.push(item);
+            }
+        }
+        option.iter().for_each(|&i| holders[i] += 1);
+        lines.push(option.iter().map(|i| format!("i{i}")).collect::<Vec<_>>().join(" "));
+    }
+    let header: Vec<String> = (0..items).map(|i| format!("1:{}|i{i}", holders[i].max(1))).collect();
+    format!("{}\n{}\n", header.join(" "), lines.join("\n"))
+}
+
 #[test]
 fn cover_split_and_estimate_stop_at_the_time_limit() {
     // A repeat cover whose tree of all solutions is astronomically deep and wide: 200 items,
     // each covered 1 to m times (m: its options), 2,000 options of 10 random items. Its
     // estimate and its split take seconds of random paths; the time limit must stop them.
-    let mut seed = 1u64;
-    let mut options = Vec::new();
-    let mut holders = vec![0; 200];
-    for _ in 0..2000 {
-        let mut items: Vec<usize> = Vec::new();
-        while items.len() < 10 {
-            let item = (next_random(&mut seed) % 200) as usize;
-            if !items.contains(&item) {
-                items.push(item);
-            }
-        }
-        for &i in &items {
-            holders[i] += 1;
-        }
-        options.push(items.iter().map(|i| format!("i{i}")).collect::<Vec<_>>().join(" "));
-    }
-    let header: Vec<String> = (0..200).map(|i| format!("1:{}|i{i}", holders[i].max(1))).collect();
-    let file = scratch("deep-repeat.dlx", &format!("{}\n{}\n", header.join(" "), options.join("\n")));
+    let file = scratch("deep-repeat.dlx", &deep_repeat_cover(200, 2000, 10, 1));
     let file = file.to_str().unwrap();
     for args in [&["--estimate"][..], &["--split", "16"], &["--threads", "2"]] {
         let run = dlx(&[&["cover", "--time-limit", "50"], args, &[file]].concat(), "");
         assert_eq!(run.status.code(), Some(1), "{args:?}: {}", text(&run.stderr));
         assert!(text(&run.stderr).contains("time limit"), "{args:?}: {}", text(&run.stderr));
     }
+}
+
+#[test]
+fn cover_estimate_prints_a_finite_figure_past_the_range_of_f64() {
+    // A repeat cover of 60 items (each 1 to m times), 1,200 options of 5: every option is in
+    // or out along a random path, so Knuth's weights reach 2^1200, which an f64 cannot hold
+    // (the estimate printed `inf` when it was one).
+    let file = scratch("deep-estimate.dlx", &deep_repeat_cover(60, 1200, 5, 7));
+    let run = dlx(&["cover", "--estimate", file.to_str().unwrap()], "");
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let line = text(&run.stdout);
+    let (figure, rest) = line.split_once(" options, ").unwrap();
+    let (digits, exponent) = figure.split_once('e').expect(&line);
+    assert_eq!(digits.len(), 4, "{line}");
+    assert!((1.0..10.0).contains(&digits.parse::<f64>().unwrap()), "{line}");
+    assert!((309..400).contains(&exponent.parse::<i32>().unwrap()), "{line}");
+    assert!(rest.ends_with(" s (estimated)\n") && !line.contains("inf"), "{line}");
 }

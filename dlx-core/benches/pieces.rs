@@ -112,8 +112,9 @@ fn main() {
         println!("count {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
         println!("{}: {solutions} solutions, {nodes} nodes", inst.name);
         for paths in [100, 1000, 10_000] {
-            let ratios: Vec<String> =
-                (1..=5u64).map(|seed| format!("{:.2}", p.estimate(paths, seed).unwrap() / nodes as f64)).collect();
+            let ratios: Vec<String> = (1..=5u64)
+                .map(|seed| format!("{:.2}", p.estimate(paths, seed).unwrap().to_f64() / nodes as f64))
+                .collect();
             println!("  estimate / nodes with {paths} paths, seeds 1-5: {}", ratios.join(" "));
         }
         for k in [16, 64, 256] {

@@ -14,6 +14,7 @@ use super::dlx::mcc::Branch;
 use super::dlx::Dlx;
 use super::dlx::mcc::{Rules, Work};
 use super::problem::{General, KIND, Lean, NODES, OPTIONS, PIECE, Problem};
+use super::size::Size;
 use crate::Error;
 use crate::deadline::INTERVAL;
 
@@ -150,11 +151,11 @@ impl Walker<'_, '_> {
         rng: &mut SplitMix,
         expired: &mut dyn FnMut() -> bool,
         spent: &mut Spent,
-    ) -> Option<f64> {
+    ) -> Option<Size> {
         let mark = self.mark();
-        let mut sum = 0.0;
+        let mut sum = Size::ZERO;
         for _ in 0..paths {
-            let (mut weight, mut total) = (1.0f64, 0.0f64);
+            let (mut weight, mut total) = (Size::from(1), Size::ZERO);
             let mut steps = 0u32;
             spent.paths += 1;
             loop {
@@ -171,23 +172,23 @@ impl Walker<'_, '_> {
                         if d == 0 {
                             break;
                         }
-                        weight *= d as f64;
-                        total += weight;
+                        weight = weight.times(d as u64);
+                        total = total.plus(weight);
                         let x = self.nth(item, rng.below(d));
                         self.step(x, true);
                     }
                     Branch::InOut(x) => {
                         // "In" is tried as a node, "out" is not.
-                        total += weight;
-                        weight *= 2.0;
+                        total = total.plus(weight);
+                        weight = weight.times(2);
                         self.step(x, rng.next() & 1 == 0);
                     }
                 }
             }
-            sum += total;
+            sum = sum.plus(total);
             self.undo(mark);
         }
-        Some(sum / f64::from(paths))
+        Some(sum.over(u64::from(paths)))
     }
 }
 
@@ -272,11 +273,12 @@ impl Problem<'_> {
     /// mean over `paths` random paths from the root, each taking a child at random at every
     /// node. The same `seed` gives the same estimate. Unbiased, but with a spread that
     /// narrows only as the square root of `paths`: docs/exact-cover.md gives measured
-    /// figures. 0 for a piece that contradicts itself.
+    /// figures. 0 for a piece that contradicts itself. A [`Size`], finite however large:
+    /// a repeat cover's tree can pass 10^400 nodes, far past an `f64`.
     ///
     /// # Errors
     /// [`Error::Arg`] for `paths` 0.
-    pub fn estimate(&mut self, paths: u32, seed: u64) -> Result<f64, Error> {
+    pub fn estimate(&mut self, paths: u32, seed: u64) -> Result<Size, Error> {
         if paths == 0 {
             return Err(Error::Arg);
         }
@@ -288,7 +290,7 @@ impl Problem<'_> {
     ///
     /// # Errors
     /// [`Error::Arg`] for `paths` 0, [`Error::Timeout`].
-    pub fn estimate_until(&mut self, paths: u32, seed: u64, expired: &mut dyn FnMut() -> bool) -> Result<f64, Error> {
+    pub fn estimate_until(&mut self, paths: u32, seed: u64, expired: &mut dyn FnMut() -> bool) -> Result<Size, Error> {
         self.estimate_counted(paths, seed, expired, &mut Spent::default())
     }
 
@@ -299,13 +301,13 @@ impl Problem<'_> {
         seed: u64,
         expired: &mut dyn FnMut() -> bool,
         spent: &mut Spent,
-    ) -> Result<f64, Error> {
+    ) -> Result<Size, Error> {
         if paths == 0 {
             return Err(Error::Arg);
         }
         let rng = &mut SplitMix(seed);
         match self.walk(|w| w.estimate(paths, rng, expired, spent))? {
-            None => Ok(0.0),
+            None => Ok(Size::ZERO),
             Some(Some(nodes)) => Ok(nodes),
             Some(None) => Err(Error::Timeout),
         }
@@ -386,23 +388,23 @@ impl Problem<'_> {
         list.out[1..=base].copy_from_slice(&self.piece[..base]);
         list.set_size(0, size);
         loop {
-            let (n, mut total, mut largest) = (list.pieces, 0.0f64, (0usize, 0usize, -1.0f32));
+            let (n, mut total, mut largest) = (list.pieces, Size::ZERO, (0usize, 0usize, None));
             let mut at = 0;
             for j in 0..n {
                 let size = list.size(j).0;
-                total += f64::from(size);
-                if size > largest.2 {
-                    largest = (j, at, size);
+                total = total.plus(size);
+                if largest.2.is_none_or(|largest| size > largest) {
+                    largest = (j, at, Some(size));
                 }
                 at += 1 + list.out[at] as usize;
             }
-            let (j, at, size) = largest;
-            let balanced = f64::from(size) <= total / k as f64;
-            if n >= MOST_PER_PIECE * k || size <= 0.0 {
+            let (j, at, size) = (largest.0, largest.1, largest.2.unwrap_or(Size::ZERO));
+            let balanced = size <= total.over(k as u64);
+            if n >= MOST_PER_PIECE * k || size == Size::ZERO {
                 break;
             }
             if n >= k && balanced {
-                if !self.settle(&mut list, (total / (SETTLE_FLOOR * k as u64) as f64) as f32, expired, spent)? {
+                if !self.settle(&mut list, total.over(SETTLE_FLOOR * k as u64), expired, spent)? {
                     break;
                 }
                 continue;
@@ -449,7 +451,7 @@ impl Problem<'_> {
     fn settle(
         &mut self,
         list: &mut List<'_>,
-        floor: f32,
+        floor: Size,
         expired: &mut dyn FnMut() -> bool,
         spent: &mut Spent,
     ) -> Result<bool, Error> {
@@ -465,14 +467,14 @@ impl Problem<'_> {
                 self.head[PIECE] = len as u64;
                 let budget = spent.per_path() * u64::from(SETTLE_PATHS);
                 let counted =
-                    if f64::from(size) < budget as f64 { self.count(budget, expired, spent)? } else { Counted::Unfinished };
+                    if size < Size::from(budget) { self.count(budget, expired, spent)? } else { Counted::Unfinished };
                 let again = match counted {
                     // Exact (an empty piece, rare here, stays: it is searched in no time).
-                    Counted::Empty => 0.0,
-                    Counted::Nodes(nodes) => nodes as f32,
+                    Counted::Empty => Size::ZERO,
+                    Counted::Nodes(nodes) => Size::from(nodes),
                     Counted::Unfinished => {
                         let again = self.estimate_counted(SETTLE_PATHS, seed_of(self.piece()) ^ 1, expired, spent)?;
-                        size.max(again as f32)
+                        if again > size { again } else { size }
                     }
                 };
                 list.set_size(j, (again, true));
@@ -485,16 +487,16 @@ impl Problem<'_> {
     /// The size of the piece set's tree: its node count when a search of as many nodes as
     /// [`PIECE_PATHS`] paths take (at least [`COUNT_CAP`]) finishes it (settled: never
     /// estimated again), else Knuth's estimate; `None` when it has no solution.
-    fn size_of(&mut self, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Option<(f32, bool)>, Error> {
+    fn size_of(&mut self, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Option<(Size, bool)>, Error> {
         let budget = (spent.per_path() * u64::from(PIECE_PATHS)).max(COUNT_CAP);
         match self.count(budget, expired, spent)? {
             Counted::Empty => Ok(None),
-            Counted::Nodes(nodes) => Ok(Some((nodes as f32, true))),
+            Counted::Nodes(nodes) => Ok(Some((Size::from(nodes), true))),
             Counted::Unfinished => {
                 // At least what the count saw: an unlucky estimate must not hide a piece.
-                let seen = self.head[NODES] as f64;
+                let seen = Size::from(self.head[NODES]);
                 let estimate = self.estimate_counted(PIECE_PATHS, seed_of(self.piece()), expired, spent)?;
-                Ok(Some((estimate.max(seen) as f32, false)))
+                Ok(Some((if estimate > seen { estimate } else { seen }, false)))
             }
         }
     }
@@ -556,8 +558,9 @@ fn seed_of(decisions: &[i32]) -> u64 {
 }
 
 /// The split's pieces in the caller's `out`: pieces from the front (each its length, then its
-/// decisions), their sizes from the back, piece `j`'s in `out[len - 1 - j]`: the `f32` bits of
-/// the size, negated (minus one) once the size is settled (exact, or estimated twice).
+/// decisions), their sizes from the back, piece `j`'s in `out[len - 1 - j]`: the size packed in
+/// 31 bits ([`Size`]'s exponent and first mantissa bits, so that a repeat cover's 10^400 nodes
+/// are not all alike), the top bit set once the size is settled (exact, or looked at twice).
 struct List<'o> {
     out: &'o mut [i32],
     pieces: usize,
@@ -566,15 +569,14 @@ struct List<'o> {
 
 impl List<'_> {
     /// Piece `j`'s size, and whether it is settled.
-    fn size(&self, j: usize) -> (f32, bool) {
-        let size = f32::from_bits(self.out[self.out.len() - 1 - j] as u32);
-        if size < 0.0 { (-size - 1.0, true) } else { (size, false) }
+    fn size(&self, j: usize) -> (Size, bool) {
+        let bits = self.out[self.out.len() - 1 - j] as u32;
+        (Size::unpack(bits), bits >> 31 == 1)
     }
 
-    fn set_size(&mut self, j: usize, (size, settled): (f32, bool)) {
+    fn set_size(&mut self, j: usize, (size, settled): (Size, bool)) {
         let end = self.out.len();
-        let stored = if settled { -size - 1.0 } else { size };
-        self.out[end - 1 - j] = stored.to_bits() as i32;
+        self.out[end - 1 - j] = (size.pack() | u32::from(settled) << 31) as i32;
     }
 
     /// Makes room for `c` children of `len + 1` decisions in place of piece `j` (at `at`, of
