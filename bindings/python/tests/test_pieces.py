@@ -10,6 +10,7 @@ import os
 import random
 import re
 import subprocess
+import time
 
 import pytest
 
@@ -296,3 +297,43 @@ def test_the_pieces_are_those_the_command_prints(tmp_path):
             assert int(run.stdout) == ec.count(piece=piece), run.stderr
             checked += 1
     assert checked >= 40
+
+
+def two_solutions_then_nothing():
+    """Item 0 picks Langford pairs of 3 (two solutions, found at once) or of 14 (none, but
+    124 million options to prove it): the search finds both solutions, then works a long
+    time without calling its visitor."""
+    small, large = 3, 14
+    a = list(range(1, 1 + 3 * small))
+    b = list(range(1 + 3 * small, 1 + 3 * small + 3 * large))
+    ec = dlx.ExactCover(1 + len(a) + len(b))
+    ec.add([0] + b)  # the small problem's branch, searched first
+    ec.add([0] + a)
+    for base, n in ((1, small), (1 + 3 * small, large)):
+        for k in range(1, n + 1):
+            for i in range(2 * n - k - 1):
+                ec.add([base + k - 1, base + n + i, base + n + i + k + 1])
+    return ec
+
+
+def test_closing_or_a_limit_stops_the_searches_inside_subtrees_without_solutions():
+    # Before the searches polled a cancel flag, a generator closed while its search was in
+    # Langford 14 waited for that search to end: 124 million options (a minute and more);
+    # now it stops at the search's next look at the clock, having tried the options of the
+    # moments before the close only (a few hundred thousand in 50 ms).
+    ec = two_solutions_then_nothing()
+    listed = ec.solutions()
+    assert sorted(len(s) for s in (next(listed), next(listed))) == [4, 4]  # 0 and 3 pairs
+    time.sleep(0.05)  # the search is past both solutions, in Langford 14
+    listed.close()
+    assert 0 < ec.nodes < 10_000_000, ec.nodes
+    # With threads, each thread's search stops within its piece (pieces of Langford 14 are
+    # some millions of options each; a thread used to finish its own after the close).
+    listed = ec.solutions(threads=2)
+    assert 0 in next(listed)
+    time.sleep(0.05)
+    listed.close()
+    assert ec.nodes < 10_000_000, ec.nodes
+    assert ec.count(limit=1, threads=2) == 1
+    assert ec.nodes < 10_000_000, ec.nodes
+    assert sorted(ec.solutions(limit=2)) == sorted(ec.solutions(limit=2, threads=2))
