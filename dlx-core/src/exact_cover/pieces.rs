@@ -18,7 +18,8 @@ use super::size::Size;
 use crate::Error;
 use crate::deadline::INTERVAL;
 
-/// Random paths of the estimate of each piece whose short count did not finish.
+/// Random paths of the estimate of each piece whose short count did not finish. With 8, the
+/// split did 5-10% less work but mix50's largest piece at K = 64 grew from 2% to 19%.
 const PIECE_PATHS: u32 = 16;
 /// Random paths of the second look at each piece still estimated once the split looks done:
 /// Knuth's estimate errs low far more often than high (most paths miss the rare deep
