@@ -186,11 +186,11 @@ static void test_status_codes(void) {
 
 static void test_strerror_and_version(void) {
     const int codes[] = {DLX_OK,       DLX_UNSOLVABLE, DLX_ERR_NULL,     DLX_ERR_LENGTH, DLX_ERR_CELL,
-                         DLX_ERR_ARG,  DLX_ERR_CAPACITY, DLX_TIMEOUT, DLX_MULTIPLE, DLX_BEYOND};
+                         DLX_ERR_ARG,  DLX_ERR_CAPACITY, DLX_TIMEOUT, DLX_MULTIPLE, DLX_BEYOND, DLX_CANCELLED};
     enum { CODES = sizeof codes / sizeof codes[0] };
     CHECK(DLX_OK == 0 && DLX_UNSOLVABLE == -1 && DLX_ERR_NULL == -2 && DLX_ERR_LENGTH == -3 && DLX_ERR_CELL == -4 &&
               DLX_ERR_ARG == -5 && DLX_ERR_CAPACITY == -6 && DLX_TIMEOUT == -7 && DLX_MULTIPLE == -8 &&
-              DLX_BEYOND == -9,
+              DLX_BEYOND == -9 && DLX_CANCELLED == -10,
           "status values as in the API contract");
     CHECK(DLX16_CELLS == 256 && DLX16_OUT_LEN == 257 && DLX9_CELLS == 81 && DLX9_OUT_LEN == 82,
           "sizes as in the API contract");
@@ -202,7 +202,7 @@ static void test_strerror_and_version(void) {
         for (size_t j = 0; j < i; j++)
             CHECK(s && strcmp(s, dlx_strerror(codes[j])) != 0, "codes %d and %d share a sentence", codes[i], codes[j]);
     }
-    const int others[] = {1, -10, INT_MIN, INT_MAX, 256};
+    const int others[] = {1, -11, INT_MIN, INT_MAX, 256};
     for (size_t i = 0; i < 5; i++)
         CHECK(dlx_strerror(others[i]) && strcmp(dlx_strerror(others[i]), generic) == 0, "code %d: generic", others[i]);
 

@@ -238,6 +238,10 @@ int main(int argc, char **argv) {
     NO_ALLOCATION("dlx_problem_search", found = dlx_problem_search(p, INT64_MAX, 0, NULL, NULL));
     CHECK(found == 724, "10 queens: %lld", (long long)found);
     NO_ALLOCATION("dlx_problem_search with a time limit", found = dlx_problem_search(p, INT64_MAX, 1, NULL, NULL));
+    int32_t cancel = 0;
+    NO_ALLOCATION("dlx_problem_search_cancel",
+                  found = dlx_problem_search_cancel(p, INT64_MAX, 0, &cancel, NULL, NULL));
+    CHECK(found == 724, "10 queens with a cancel flag of 0: %lld", (long long)found);
     int32_t cover[10];
     NO_ALLOCATION("dlx_problem_minimum", rc = dlx_problem_minimum(p, cover, 10, 0));
     CHECK(rc == 10, "minimum: %d", rc);

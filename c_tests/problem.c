@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200112L
 #include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -52,6 +53,39 @@ static int record(void *context, const int32_t *options, int32_t count) {
     }
     l->solutions++;
     return l->stop_after && l->solutions >= l->stop_after;
+}
+
+/* Visitor: sets the cancel flag in `context` at the first solution and goes on. */
+static int cancel_at_first(void *context, const int32_t *options, int32_t count) {
+    (void)options;
+    (void)count;
+    __atomic_store_n((int32_t *)context, 1, __ATOMIC_RELAXED);
+    return 0;
+}
+
+/* Langford pairs of n: each of 1..n twice, k places apart, in 2n places; none for n = 13. */
+static dlx_problem *langford(unsigned char **memory, int n) {
+    size_t size = dlx_problem_size(3 * n, n * 2 * n, 3 * n * 2 * n);
+    *memory = make_memory(size);
+    dlx_problem *p = *memory ? dlx_problem_init(*memory, size, 3 * n, 0, n * 2 * n, 3 * n * 2 * n) : NULL;
+    for (int k = 1; p && k <= n; k++)
+        for (int i = 0; i + k + 1 < 2 * n; i++) {
+            int32_t option[3] = {k - 1, n + i, n + i + k + 1};
+            if (dlx_problem_add(p, option, 3) < 0) return NULL;
+        }
+    return p;
+}
+
+struct cancel_job {
+    dlx_problem *p;
+    int32_t flag;
+    int64_t code;
+};
+
+static void *search_until_cancelled(void *arg) {
+    struct cancel_job *j = arg;
+    j->code = dlx_problem_search_cancel(j->p, INT64_MAX, 0, &j->flag, NULL, NULL);
+    return NULL;
 }
 
 struct job {
@@ -113,6 +147,44 @@ int main(int argc, char **argv) {
     CHECK(dlx_problem_search(p, 1, -1, NULL, NULL) == DLX_ERR_ARG, "negative time");
     CHECK(dlx_problem_search(NULL, 1, 0, NULL, NULL) == DLX_ERR_NULL, "NULL problem");
     CHECK(dlx_problem_nodes(NULL) == DLX_ERR_NULL, "nodes of NULL");
+
+    /* A cancel flag: NULL or 0 is the plain search; set, the search stops at its next look
+       (within 64 nodes) with DLX_CANCELLED, whoever set it. */
+    int32_t flag = 0;
+    CHECK(dlx_problem_search_cancel(p, INT64_MAX, 0, NULL, NULL, NULL) == 92 && dlx_problem_nodes(p) == nodes,
+          "no flag: the plain search");
+    CHECK(dlx_problem_search_cancel(p, INT64_MAX, 0, &flag, NULL, NULL) == 92 && dlx_problem_nodes(p) == nodes,
+          "a flag of 0: the plain search");
+    CHECK(dlx_problem_search_cancel(p, 0, 0, &flag, NULL, NULL) == DLX_ERR_ARG, "cancel: limit 0");
+    CHECK(dlx_problem_search_cancel(NULL, 1, 0, &flag, NULL, NULL) == DLX_ERR_NULL, "cancel: NULL problem");
+    flag = 1;
+    CHECK(dlx_problem_search_cancel(p, INT64_MAX, 0, &flag, NULL, NULL) == DLX_CANCELLED, "a flag set: cancelled");
+    CHECK(dlx_problem_nodes(p) <= 64, "cancelled at the first look: %lld nodes", (long long)dlx_problem_nodes(p));
+    flag = 0;
+    memset(&b, 0, sizeof b);
+    CHECK(dlx_problem_search_cancel(p, INT64_MAX, 0, &flag, cancel_at_first, &flag) == DLX_CANCELLED,
+          "a flag set by the visitor: cancelled");
+    CHECK(dlx_problem_nodes(p) < nodes, "before the end: %lld of %lld nodes", (long long)dlx_problem_nodes(p),
+          (long long)nodes);
+    CHECK(dlx_problem_search(p, INT64_MAX, 0, NULL, NULL) == 92, "the problem is whole again");
+    /* From another thread, inside a search with no solution at all (Langford pairs of 13:
+       millions of nodes), where no visitor is ever called to stop it. */
+    unsigned char *lm = NULL;
+    struct cancel_job job = {langford(&lm, 13), 0, 0};
+    CHECK(job.p != NULL, "Langford pairs of 13");
+    if (job.p) {
+        pthread_t thread;
+        CHECK(pthread_create(&thread, NULL, search_until_cancelled, &job) == 0, "search thread");
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        __atomic_store_n(&job.flag, 1, __ATOMIC_RELAXED);
+        pthread_join(thread, NULL);
+        CHECK(job.code == DLX_CANCELLED, "cancelled from another thread: %lld", (long long)job.code);
+        CHECK(dlx_problem_search_cancel(job.p, INT64_MAX, 0, &job.flag, NULL, NULL) == DLX_CANCELLED &&
+                  dlx_problem_nodes(job.p) <= 64,
+              "the flag stays set until its owner clears it");
+    }
+    free(lm);
 
     /* Rejected options change nothing but the fault, which names the entry. */
     int32_t bad1[2] = {0, 0}, bad2[1] = {46}, bad3[1] = {20}, bad4[2] = {3, -1};

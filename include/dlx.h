@@ -73,6 +73,12 @@
 #define DLX_BEYOND -9
 
 /**
+ * (0.3) The caller's cancel flag was set: the search stopped before it finished
+ * (`dlx_problem_search_cancel`).
+ */
+#define DLX_CANCELLED -10
+
+/**
  * Cells of a 16x16 grid, the number `dlx_solve16` reads.
  */
 #define DLX16_CELLS 256
@@ -762,6 +768,36 @@ int64_t dlx_problem_search(dlx_problem *problem,
                            void *context);
 
 /**
+ * `dlx_problem_search` that a caller can also stop from another thread: the search reads
+ * `*cancel` each time it would look at the clock (every 64 nodes, tens of microseconds), and
+ * once it reads nonzero it returns `DLX_CANCELLED` (-10), `visit` perhaps called before. For
+ * a caller whose searches must end promptly when their results are no longer wanted (a
+ * generator closed, a count's limit reached on another thread), even inside a subtree
+ * without solutions, where `visit` is never called to say so.
+ *
+ * `cancel` is NULL (no flag: exactly `dlx_problem_search`) or points to an aligned
+ * `int32_t` the caller owns, alive and not freed until the call returns. The library only
+ * reads it, with relaxed atomic loads, so any thread may set it during the call: in C11 make
+ * it an `_Atomic int32_t` and `atomic_store` to it (on mainstream platforms an aligned
+ * 32-bit store, as Python's ctypes makes, is read whole as well); one flag may serve many
+ * searches on many threads at once. Setting it back to 0 is the caller's affair.
+ *
+ * Returns as `dlx_problem_search`, and `DLX_CANCELLED` (-10) when the flag stopped it first.
+ * Thread safety as for `dlx_problem_search` (one thread at a time per problem), the flag
+ * aside. No allocation.
+ *
+ * # Safety
+ * As `dlx_problem_search`; `cancel` is NULL or points to a readable, aligned `int32_t` that
+ * stays valid through the call and is written, if at all, only by atomic stores.
+ */
+int64_t dlx_problem_search_cancel(dlx_problem *problem,
+                                  int64_t limit,
+                                  int64_t max_ms,
+                                  const int32_t *cancel,
+                                  dlx_visit visit,
+                                  void *context);
+
+/**
  * A solution of the least total cost: for a problem whose options all cost 1, as
  * `dlx_problem_add`'s do, the fewest options (ZOJ 3209 "Treasure Map"); with colors, bounds
  * and costs, Knuth's rules (what none of his programs minimizes: DLX5 has no bounds). Branch
@@ -903,7 +939,8 @@ int64_t dlx_problem_split(dlx_problem *problem,
  * dozen steps of one.
  *
  * Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
- * a double's range) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
+ * a double's range, which a repeat cover's tree can pass: `dlx cover --estimate` prints such
+ * figures as `1.23e400`) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
  * `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
  * `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
  * error. The problem is unchanged.

@@ -4,6 +4,7 @@
 
 use core::ffi::{CStr, c_char, c_int, c_void};
 use core::ops::ControlFlow;
+use core::sync::atomic::{AtomicI32, Ordering};
 
 use dlx_core::{CELLS9, CELLS16, Error, Fault, Hint, Problem, Rating, Variant};
 
@@ -32,6 +33,9 @@ pub const DLX_MULTIPLE: c_int = -8;
 /// (0.3) The solving techniques the library implements do not finish the puzzle (it needs
 /// Sudoku Explainer's nets): no rating, no hint (`dlx_rate9`, `dlx_hint9`).
 pub const DLX_BEYOND: c_int = -9;
+/// (0.3) The caller's cancel flag was set: the search stopped before it finished
+/// (`dlx_problem_search_cancel`).
+pub const DLX_CANCELLED: c_int = -10;
 
 /// Cells of a 16x16 grid, the number `dlx_solve16` reads.
 pub const DLX16_CELLS: usize = 256;
@@ -1245,25 +1249,69 @@ pub unsafe extern "C" fn dlx_problem_search(
     visit: dlx_visit,
     context: *mut c_void,
 ) -> i64 {
+    // SAFETY: the caller's contract is `dlx_problem_search_cancel`'s with no cancel flag.
+    unsafe { dlx_problem_search_cancel(problem, limit, max_ms, core::ptr::null(), visit, context) }
+}
+
+/// `dlx_problem_search` that a caller can also stop from another thread: the search reads
+/// `*cancel` each time it would look at the clock (every 64 nodes, tens of microseconds), and
+/// once it reads nonzero it returns `DLX_CANCELLED` (-10), `visit` perhaps called before. For
+/// a caller whose searches must end promptly when their results are no longer wanted (a
+/// generator closed, a count's limit reached on another thread), even inside a subtree
+/// without solutions, where `visit` is never called to say so.
+///
+/// `cancel` is NULL (no flag: exactly `dlx_problem_search`) or points to an aligned
+/// `int32_t` the caller owns, alive and not freed until the call returns. The library only
+/// reads it, with relaxed atomic loads, so any thread may set it during the call: in C11 make
+/// it an `_Atomic int32_t` and `atomic_store` to it (on mainstream platforms an aligned
+/// 32-bit store, as Python's ctypes makes, is read whole as well); one flag may serve many
+/// searches on many threads at once. Setting it back to 0 is the caller's affair.
+///
+/// Returns as `dlx_problem_search`, and `DLX_CANCELLED` (-10) when the flag stopped it first.
+/// Thread safety as for `dlx_problem_search` (one thread at a time per problem), the flag
+/// aside. No allocation.
+///
+/// # Safety
+/// As `dlx_problem_search`; `cancel` is NULL or points to a readable, aligned `int32_t` that
+/// stays valid through the call and is written, if at all, only by atomic stores.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_search_cancel(
+    problem: *mut dlx_problem,
+    limit: i64,
+    max_ms: i64,
+    cancel: *const i32,
+    visit: dlx_visit,
+    context: *mut c_void,
+) -> i64 {
     // SAFETY: the caller's contract is `open`'s.
     let mut problem = match unsafe { open(problem) } {
         Ok(problem) => problem,
         Err(code) => return code.into(),
     };
-    let expired = match expiry(max_ms) {
+    let mut expired = match expiry(max_ms) {
         Ok(expired) => expired,
         Err(code) => return code.into(),
     };
     if limit < 1 {
         return DLX_ERR_ARG.into();
     }
-    let found = problem.search(limit as u64, expired, |options| {
-        // SAFETY: `visit` is a valid function by contract; `options` lives through the call.
-        let stop = visit.is_some_and(|visit| unsafe { visit(context, options.as_ptr(), options.len() as i32) } != 0);
-        if stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-    });
+    // SAFETY: `cancel` is NULL or points to an aligned int32 valid through the call, written
+    // only by atomic stores (the contract); AtomicI32 has i32's size and alignment.
+    let flag = unsafe { cancel.cast::<AtomicI32>().as_ref() };
+    let cancelled = || flag.is_some_and(|flag| flag.load(Ordering::Relaxed) != 0);
+    let found = problem.search(
+        limit as u64,
+        || cancelled() || expired(),
+        |options| {
+            // SAFETY: `visit` is a valid function by contract; `options` lives through the call.
+            let stop =
+                visit.is_some_and(|visit| unsafe { visit(context, options.as_ptr(), options.len() as i32) } != 0);
+            if stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        },
+    );
     match found {
         Ok(n) => n as i64,
+        Err(Error::Timeout) if cancelled() => DLX_CANCELLED.into(),
         Err(e) => status(e).into(),
     }
 }
@@ -1511,7 +1559,8 @@ pub unsafe extern "C" fn dlx_problem_split(
 /// dozen steps of one.
 ///
 /// Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
-/// a double's range) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
+/// a double's range, which a repeat cover's tree can pass: `dlx cover --estimate` prints such
+/// figures as `1.23e400`) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
 /// `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
 /// `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
 /// error. The problem is unchanged.
@@ -1544,7 +1593,7 @@ pub unsafe extern "C" fn dlx_problem_estimate(
     match problem.estimate_until(paths, seed, &mut expired) {
         Ok(estimate) => {
             // SAFETY: `nodes` points to a writable double by contract.
-            unsafe { nodes.write(estimate) };
+            unsafe { nodes.write(estimate.to_f64()) };
             DLX_OK
         }
         Err(e) => status(e),
@@ -1593,6 +1642,7 @@ pub extern "C" fn dlx_strerror(code: c_int) -> *const c_char {
         DLX_ERR_NULL => c"a required pointer is NULL",
         DLX_MULTIPLE => c"the puzzle has more than one solution",
         DLX_BEYOND => c"the solving techniques implemented do not finish the puzzle",
+        DLX_CANCELLED => c"the search was cancelled by its caller",
         _ => match Error::ALL.into_iter().find(|&e| status(e) == code) {
             Some(error) => error.text(),
             None => c"unknown dlx status code",

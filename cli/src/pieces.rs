@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use dlx_core::{Error, PieceText, Problem};
+use dlx_core::{Error, PieceText, Problem, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cover::{Ask, Found, Goal, LIST_FLUSH, write_cover};
@@ -115,7 +115,10 @@ pub fn print_estimate(name: &str, problem: &mut Problem<'_>, ms: u64, mut tally:
         Ok(_) => format!("{} options, {seconds:.3} s (exact: the search finished)", problem.nodes()),
         Err(_) => {
             let rate = problem.nodes() as f64 / seconds.max(1e-9);
-            format!("{nodes:.0} options, {:.1} s (estimated)", nodes / rate.max(1.0))
+            // Either figure may be far past an f64 (a repeat cover's tree): `1.23e400`.
+            let time = nodes.product(Size::from_f64(1.0 / rate.max(1.0)));
+            let time = if time.to_f64() < 1e15 { format!("{:.1}", time.to_f64()) } else { time.to_string() };
+            format!("{nodes} options, {time} s (estimated)")
         }
     };
     let mut out = std::io::stdout().lock();

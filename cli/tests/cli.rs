@@ -1373,9 +1373,14 @@ fn cover_estimates_and_refuses_bad_pieces() {
     // One too long for the rate sample: an estimate, in options and seconds.
     let run = dlx(&["cover", "--estimate", "-"], &queens(16));
     assert!(text(&run.stdout).contains("(estimated)"), "{}", text(&run.stdout));
-    for (piece, why) in
-        [("1 x", "not a piece"), ("99999", "does not have"), ("3 3", "one option twice"), ("3 -4", "one option twice")]
-    {
+    for (piece, why) in [
+        ("1 x", "not a piece"),
+        ("99999", "does not have"),
+        ("3 3", "one option twice"),
+        ("3 -4", "one option twice"),
+        ("-0", "not a piece"),
+        ("2 -00", "not a piece"),
+    ] {
         let run = dlx(&["cover", "--piece", piece, file], "");
         assert_eq!((run.status.code(), text(&run.stdout)), (Some(2), String::new()), "{piece}");
         assert!(text(&run.stderr).contains(why), "{piece}: {}", text(&run.stderr));
@@ -1423,29 +1428,31 @@ fn rate_prints_se_ratings_and_hint_walks_a_puzzle_to_the_end() {
     assert_eq!(String::from_utf8_lossy(&grid), solution);
 }
 
+/// A repeat cover in Knuth's format: `items` items, each covered 1 to m times (m: its
+/// options), `options` options of `size` random items (from `seed`).
+fn deep_repeat_cover(items: usize, options: usize, size: usize, mut seed: u64) -> String {
+    let (mut lines, mut holders) = (Vec::new(), vec![0; items]);
+    for _ in 0..options {
+        let mut option: Vec<usize> = Vec::new();
+        while option.len() < size {
+            let item = (next_random(&mut seed) % items as u64) as usize;
+            if !option.contains(&item) {
+                option.push(item);
+            }
+        }
+        option.iter().for_each(|&i| holders[i] += 1);
+        lines.push(option.iter().map(|i| format!("i{i}")).collect::<Vec<_>>().join(" "));
+    }
+    let header: Vec<String> = (0..items).map(|i| format!("1:{}|i{i}", holders[i].max(1))).collect();
+    format!("{}\n{}\n", header.join(" "), lines.join("\n"))
+}
+
 #[test]
 fn cover_split_and_estimate_stop_at_the_time_limit() {
     // A repeat cover whose tree of all solutions is astronomically deep and wide: 200 items,
     // each covered 1 to m times (m: its options), 2,000 options of 10 random items. Its
     // estimate and its split take seconds of random paths; the time limit must stop them.
-    let mut seed = 1u64;
-    let mut options = Vec::new();
-    let mut holders = vec![0; 200];
-    for _ in 0..2000 {
-        let mut items: Vec<usize> = Vec::new();
-        while items.len() < 10 {
-            let item = (next_random(&mut seed) % 200) as usize;
-            if !items.contains(&item) {
-                items.push(item);
-            }
-        }
-        for &i in &items {
-            holders[i] += 1;
-        }
-        options.push(items.iter().map(|i| format!("i{i}")).collect::<Vec<_>>().join(" "));
-    }
-    let header: Vec<String> = (0..200).map(|i| format!("1:{}|i{i}", holders[i].max(1))).collect();
-    let file = scratch("deep-repeat.dlx", &format!("{}\n{}\n", header.join(" "), options.join("\n")));
+    let file = scratch("deep-repeat.dlx", &deep_repeat_cover(200, 2000, 10, 1));
     let file = file.to_str().unwrap();
     for args in [&["--estimate"][..], &["--split", "16"], &["--threads", "2"]] {
         let run = dlx(&[&["cover", "--time-limit", "50"], args, &[file]].concat(), "");
@@ -1482,4 +1489,21 @@ fn cover_on_one_thread_shows_a_bar_on_a_terminal_and_answers_the_same() {
     // A listing to a file: the same covers in the same order.
     let (_, out) = on_terminal("--list --limit 20000");
     assert_eq!(out, text(&dlx(&["cover", "--list", "--limit", "20000", file], "").stdout));
+}
+
+#[test]
+fn cover_estimate_prints_a_finite_figure_past_the_range_of_f64() {
+    // A repeat cover of 60 items (each 1 to m times), 1,200 options of 5: every option is in
+    // or out along a random path, so Knuth's weights reach 2^1200, which an f64 cannot hold
+    // (the estimate printed `inf` when it was one).
+    let file = scratch("deep-estimate.dlx", &deep_repeat_cover(60, 1200, 5, 7));
+    let run = dlx(&["cover", "--estimate", file.to_str().unwrap()], "");
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let line = text(&run.stdout);
+    let (figure, rest) = line.split_once(" options, ").unwrap();
+    let (digits, exponent) = figure.split_once('e').expect(&line);
+    assert_eq!(digits.len(), 4, "{line}");
+    assert!((1.0..10.0).contains(&digits.parse::<f64>().unwrap()), "{line}");
+    assert!((309..400).contains(&exponent.parse::<i32>().unwrap()), "{line}");
+    assert!(rest.ends_with(" s (estimated)\n") && !line.contains("inf"), "{line}");
 }

@@ -3,7 +3,8 @@
 //! completion of a 9x9 grid of 16 clues, the true node count of the whole search against
 //! Knuth's estimate (`Problem::estimate`, seeds 1 to 5), and the split into K pieces: how
 //! many, the largest piece's share of the whole tree (each piece searched alone, its nodes
-//! over the whole search's), and that the pieces' counts add up to the whole. Effort only
+//! over the whole search's), the split's own work (nodes of its counts and steps of its
+//! random paths, `Problem::split_work`), and that the pieces' counts add up to the whole. Effort only
 //! (nodes); the times printed, the whole count's and the split's, are for scale only.
 
 use std::ops::ControlFlow;
@@ -111,14 +112,15 @@ fn main() {
         println!("count {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
         println!("{}: {solutions} solutions, {nodes} nodes", inst.name);
         for paths in [100, 1000, 10_000] {
-            let ratios: Vec<String> =
-                (1..=5u64).map(|seed| format!("{:.2}", p.estimate(paths, seed).unwrap() / nodes as f64)).collect();
+            let ratios: Vec<String> = (1..=5u64)
+                .map(|seed| format!("{:.2}", p.estimate(paths, seed).unwrap().to_f64() / nodes as f64))
+                .collect();
             println!("  estimate / nodes with {paths} paths, seeds 1-5: {}", ratios.join(" "));
         }
         for k in [16, 64, 256] {
             let mut out = vec![0i32; 1 << 20];
             let started = Instant::now();
-            let (pieces, used) = p.split(k, &mut out, || false).unwrap();
+            let (pieces, used, work) = p.split_work(k, &mut out, || false).unwrap();
             let took = started.elapsed().as_secs_f64() * 1e3;
             let (mut at, mut total, mut largest, mut sum_nodes) = (0, 0, 0, 0);
             while at < used {
@@ -133,9 +135,11 @@ fn main() {
             p.set_piece(&[]).unwrap();
             assert_eq!(total, solutions, "the pieces' counts add up");
             println!(
-                "  K = {k}: {pieces} pieces, largest {:.2}% of the tree, pieces' nodes {:.1}% of it, split {took:.0} ms",
+                "  K = {k}: {pieces} pieces, largest {:.2}% of the tree, pieces' nodes {:.1}% of it, the split's \
+                 work {work} ({:.2}% of the tree), split {took:.0} ms",
                 100.0 * largest as f64 / nodes as f64,
-                100.0 * sum_nodes as f64 / nodes as f64
+                100.0 * sum_nodes as f64 / nodes as f64,
+                100.0 * work as f64 / nodes as f64
             );
         }
     }

@@ -59,6 +59,7 @@ internal_modules!(bits, deadline, exact_cover, sudoku, target);
 pub use error::Error;
 pub use exact_cover::pieces::{PieceText, parse_piece};
 pub use exact_cover::problem::{Fault, Problem};
+pub use exact_cover::size::Size;
 pub use sudoku::generate::Symmetry;
 pub use sudoku::techniques::{Rating, Step, Technique};
 pub use sudoku::variant::Variant;

@@ -60,6 +60,9 @@ DLX_ERR_CELL = -4
 DLX_ERR_ARG = -5
 DLX_ERR_CAPACITY = -6
 DLX_TIMEOUT = -7
+# (0.3) Returned by dlx_problem_search_cancel once its flag is set: used inside this module to
+# stop searches whose results are no longer wanted; never raised.
+_DLX_CANCELLED = -10
 # What dlx_problem_fault says of a rejected option (DlxError.detail puts it in words).
 DLX_FAULT_NONE = 0
 DLX_FAULT_EMPTY = 1
@@ -132,6 +135,9 @@ _lib.dlx_fault_text.argtypes = [ctypes.c_int]
 _lib.dlx_fault_text.restype = ctypes.c_char_p
 _lib.dlx_problem_search.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, _VISIT, ctypes.c_void_p]
 _lib.dlx_problem_search.restype = ctypes.c_int64
+_lib.dlx_problem_search_cancel.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
+                                           ctypes.POINTER(ctypes.c_int32), _VISIT, ctypes.c_void_p]
+_lib.dlx_problem_search_cancel.restype = ctypes.c_int64
 _lib.dlx_problem_minimum.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32, ctypes.c_int64]
 _lib.dlx_problem_minimum.restype = ctypes.c_int32
 _lib.dlx_problem_at_most.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32,
@@ -676,6 +682,9 @@ def _piece_decisions(piece: Text) -> "ctypes.Array[ctypes.c_int32]":
         digits = word[1:] if word.startswith("-") else word
         if not digits or not all("0" <= c <= "9" for c in digits):
             raise DlxError(DLX_ERR_ARG, detail="piece %r: %r is not a decision (an int)" % (piece, word))
+        if digits != word and not digits.strip("0"):
+            # Option 0 out is -1: "-0" would read as option 0 in, the opposite.
+            raise DlxError(DLX_ERR_ARG, detail="piece %r: %r is no decision (option 0 out is -1)" % (piece, word))
         value = int(word)
         if not -2 ** 31 <= value < 2 ** 31:
             raise DlxError(DLX_ERR_ARG, detail="piece %r: %s is outside the 32-bit ints" % (piece, word))
@@ -1011,14 +1020,16 @@ class ExactCover:
         the threads of a search copy, taken when the search is asked for."""
         return self._with_piece(piece), _lib.dlx_problem_size(self.primary + self.secondary, *self._room)
 
-    def _threaded(self, base: Tuple[Tuple[bytearray, int], int], threads: int, ms: int, work) -> None:
+    def _threaded(self, base: Tuple[Tuple[bytearray, int], int], threads: int, ms: int, work,
+                  cancel: Optional[ctypes.c_int32] = None) -> None:
         """Runs `work(problem, index, remaining_ms)` on `threads` Python threads over
         8 * `threads` pieces of the problem `base` (from _base), `index` a piece's place in the
         split's order. Each thread has its own copy of the problem's memory and takes the next
         piece when done with one: a thread that drew small pieces takes more while another
         works through a large one. The ctypes calls release the GIL, so the searches run in
-        parallel. `work` returns False to stop every thread (after their current piece); past
-        `ms` (0: none) Timeout is raised. The first error raised by `work` is raised again;
+        parallel. `work` returns False to stop every thread (after their current piece, or at
+        once when their searches poll `cancel`, which is then set); past `ms` (0: none)
+        Timeout is raised. The first error raised by `work` is raised again;
         `nodes` is then the sum over the pieces searched."""
         started = time.monotonic()
         (memory, problem), size = base
@@ -1027,6 +1038,11 @@ class ExactCover:
         stop = threading.Event()
         errors: List[BaseException] = []
         nodes = [0]
+
+        def halt():
+            stop.set()
+            if cancel is not None:
+                cancel.value = 1  # an aligned 32-bit store: the searches read it whole
 
         def run():
             own, mine = _aligned(size)
@@ -1049,11 +1065,11 @@ class ExactCover:
                     with lock:
                         nodes[0] += _lib.dlx_problem_nodes(mine)
                     if going is False:
-                        stop.set()
+                        halt()
             except BaseException as e:  # raised again on the calling thread
                 with lock:
                     errors.append(e)
-                stop.set()
+                halt()
             del own  # kept alive until the searches are done
 
         workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
@@ -1088,20 +1104,25 @@ class ExactCover:
             raise DlxError(DLX_ERR_ARG, detail="limit %d is below 1" % lim)
         total = [0]
         lock = threading.Lock()
+        # Set once the limit is reached: the other threads' searches stop at their next look
+        # at the clock, not at the end of their pieces.
+        cancel = ctypes.c_int32(0)
 
         def work(problem, _index, left):
             with lock:
                 want = lim - total[0]
             if want <= 0:
                 return False
-            code = _lib.dlx_problem_search(problem, want, left, _VISIT(), None)
+            code = _lib.dlx_problem_search_cancel(problem, want, left, ctypes.byref(cancel), _VISIT(), None)
+            if code == _DLX_CANCELLED:
+                return False
             if code < 0:
                 _raise(code)
             with lock:
                 total[0] += code
                 return total[0] < lim
 
-        self._threaded(self._base(piece), workers, ms, work)
+        self._threaded(self._base(piece), workers, ms, work, cancel)
         return min(total[0], lim)
 
     def solutions(self, limit: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,
@@ -1144,6 +1165,9 @@ class ExactCover:
         turn = threading.Condition()
         flags = _Flags()
         result = []
+        # Set when the generator closes: the search stops at its next look at the clock, even
+        # deep in a subtree without solutions, where no visit comes to stop it.
+        cancel = ctypes.c_int32(0)
 
         def visit(_context, options, count):
             found.append(options[:count])
@@ -1165,7 +1189,7 @@ class ExactCover:
 
         def run():
             try:
-                result.append(_lib.dlx_problem_search(problem, lim, ms, callback, None))
+                result.append(_lib.dlx_problem_search_cancel(problem, lim, ms, ctypes.byref(cancel), callback, None))
             finally:
                 with turn:
                     flags.done = True
@@ -1195,6 +1219,7 @@ class ExactCover:
             if result and result[0] < 0:
                 _raise(result[0])
         finally:
+            cancel.value = 1
             with turn:
                 flags.stop = True
                 turn.notify_all()
@@ -1209,6 +1234,7 @@ class ExactCover:
         # generator closed, `limit` reached) through the visit's return value.
         found: "queue.Queue" = queue.Queue(maxsize=_AHEAD)
         halt = threading.Event()
+        cancel = ctypes.c_int32(0)  # set with `halt`: the searches stop within their pieces
         failed: List[BaseException] = []
 
         def offer(item) -> bool:
@@ -1226,14 +1252,16 @@ class ExactCover:
         callback = _VISIT(visit)
 
         def work(problem, _index, left):
-            code = _lib.dlx_problem_search(problem, lim, left, callback, None)
+            code = _lib.dlx_problem_search_cancel(problem, lim, left, ctypes.byref(cancel), callback, None)
+            if code == _DLX_CANCELLED:
+                return False
             if code < 0:
                 _raise(code)
             return not halt.is_set()
 
         def run():
             try:
-                self._threaded(base, workers, ms, work)
+                self._threaded(base, workers, ms, work, cancel)
             except BaseException as e:  # raised again by the generator
                 failed.append(e)
             finally:
@@ -1253,6 +1281,7 @@ class ExactCover:
                 raise failed[0]
         finally:
             halt.set()
+            cancel.value = 1
             runner.join()
 
     def minimum(self, at_most: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,

@@ -137,6 +137,7 @@ def test_constants_agree_with_the_header():
                  "DLX9_OUT_LEN"):
         value = re.search(r"#define %s (-?\d+)" % name, header)
         assert value and int(value.group(1)) == getattr(dlx, name), name
+    assert int(re.search(r"#define DLX_CANCELLED (-?\d+)", header).group(1)) == dlx._DLX_CANCELLED
     major = re.search(r"#define DLX_VERSION_MAJOR (\d+)", header).group(1)
     assert int(major) == dlx._MAJOR
 

@@ -10,6 +10,7 @@ import os
 import random
 import re
 import subprocess
+import time
 
 import pytest
 
@@ -192,10 +193,21 @@ def test_a_threaded_generator_searches_the_problem_as_it_was_when_asked_for():
     assert sorted(tuple(s) for s in listed) == before
 
 
+def langford(n):
+    """Langford pairs: each number k from 1 to n twice, k positions apart, in 2n places."""
+    ec = dlx.ExactCover(3 * n)
+    for k in range(1, n + 1):
+        for i in range(2 * n - k - 1):
+            ec.add([k - 1, n + i, n + i + k + 1])
+    return ec
+
+
 def test_threads_honour_the_time_limit():
-    # Queens 13: 73,712 solutions, tens of millions of options; 30 ms is far too little.
+    # Queens 13: 73,712 solutions, tens of millions of options; 30 ms is far too little. Its
+    # minimum is proven at once (every cover costs 13, the least a cover can), so the
+    # minimum's is Langford pairs of 14: no solution, millions of options to prove it.
     ec = queens(13)
-    for call in (lambda: ec.count(threads=2, max_ms=30), lambda: ec.minimum(threads=2, max_ms=30),
+    for call in (lambda: ec.count(threads=2, max_ms=30), lambda: langford(14).minimum(threads=2, max_ms=30),
                  lambda: sum(1 for _ in ec.solutions(threads=2, max_ms=30))):
         with pytest.raises(dlx.Timeout):
             call()
@@ -221,7 +233,7 @@ def test_the_text_round_trips():
 
 def test_bad_pieces_raise_with_the_status_text():
     ec = queens(5)
-    bad = ["1 x", "--1", "1.5", "+3", "3 -", "99999999999", "25", "-26", "3 3", "3 -4", "1\u00a02"]
+    bad = ["1 x", "--1", "1.5", "+3", "3 -", "99999999999", "25", "-26", "3 3", "3 -4", "1\u00a02", "-0", "2 -00"]
     for text in bad:
         for call in (lambda: ec.count(piece=text), lambda: list(ec.solutions(piece=text)),
                      lambda: ec.minimum(piece=text), lambda: ec.count(piece=text, threads=2),
@@ -236,8 +248,9 @@ def test_bad_pieces_raise_with_the_status_text():
         with pytest.raises(dlx.DlxError) as e:
             call()
         assert e.value.code == dlx.DLX_ERR_ARG
-    # A bad piece changed nothing.
+    # A bad piece changed nothing; leading zeros are no fault ("-01" is option 0 out).
     assert ec.count() == 10
+    assert ec.count(piece="-01") == ec.count(piece="-1") < 10
 
 
 def test_the_estimate_is_near_the_true_node_count():
@@ -284,3 +297,43 @@ def test_the_pieces_are_those_the_command_prints(tmp_path):
             assert int(run.stdout) == ec.count(piece=piece), run.stderr
             checked += 1
     assert checked >= 40
+
+
+def two_solutions_then_nothing():
+    """Item 0 picks Langford pairs of 3 (two solutions, found at once) or of 14 (none, but
+    124 million options to prove it): the search finds both solutions, then works a long
+    time without calling its visitor."""
+    small, large = 3, 14
+    a = list(range(1, 1 + 3 * small))
+    b = list(range(1 + 3 * small, 1 + 3 * small + 3 * large))
+    ec = dlx.ExactCover(1 + len(a) + len(b))
+    ec.add([0] + b)  # the small problem's branch, searched first
+    ec.add([0] + a)
+    for base, n in ((1, small), (1 + 3 * small, large)):
+        for k in range(1, n + 1):
+            for i in range(2 * n - k - 1):
+                ec.add([base + k - 1, base + n + i, base + n + i + k + 1])
+    return ec
+
+
+def test_closing_or_a_limit_stops_the_searches_inside_subtrees_without_solutions():
+    # Before the searches polled a cancel flag, a generator closed while its search was in
+    # Langford 14 waited for that search to end: 124 million options (a minute and more);
+    # now it stops at the search's next look at the clock, having tried the options of the
+    # moments before the close only (a few hundred thousand in 50 ms).
+    ec = two_solutions_then_nothing()
+    listed = ec.solutions()
+    assert sorted(len(s) for s in (next(listed), next(listed))) == [4, 4]  # 0 and 3 pairs
+    time.sleep(0.05)  # the search is past both solutions, in Langford 14
+    listed.close()
+    assert 0 < ec.nodes < 10_000_000, ec.nodes
+    # With threads, each thread's search stops within its piece (pieces of Langford 14 are
+    # some millions of options each; a thread used to finish its own after the close).
+    listed = ec.solutions(threads=2)
+    assert 0 in next(listed)
+    time.sleep(0.05)
+    listed.close()
+    assert ec.nodes < 10_000_000, ec.nodes
+    assert ec.count(limit=1, threads=2) == 1
+    assert ec.nodes < 10_000_000, ec.nodes
+    assert sorted(ec.solutions(limit=2)) == sorted(ec.solutions(limit=2, threads=2))

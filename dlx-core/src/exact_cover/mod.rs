@@ -8,3 +8,4 @@ pub mod dlx;
 pub mod learning;
 pub mod pieces;
 pub mod problem;
+pub mod size;

@@ -14,23 +14,28 @@ use super::dlx::mcc::Branch;
 use super::dlx::Dlx;
 use super::dlx::mcc::{Rules, Work};
 use super::problem::{General, KIND, Lean, NODES, OPTIONS, PIECE, Problem};
+use super::size::Size;
 use crate::Error;
 use crate::deadline::INTERVAL;
 
-/// Random paths of the split's first estimate of the whole tree (which sets the budget of
-/// the exact counts), and of the estimate of each piece whose capped count did not finish.
-const ROOT_PATHS: u32 = 1024;
+/// Random paths of the estimate of each piece whose short count did not finish. With 8, the
+/// split did 5-10% less work but mix50's largest piece at K = 64 grew from 2% to 19%.
 const PIECE_PATHS: u32 = 16;
 /// Random paths of the second look at each piece still estimated once the split looks done:
 /// Knuth's estimate errs low far more often than high (most paths miss the rare deep
 /// branches), and a piece estimated low is never split.
 const SETTLE_PATHS: u32 = 64;
-/// The least node budget of a piece's exact count: below it, counting is cheaper and surer
-/// than estimating.
-const LEAST_CAP: f64 = 256.0;
-/// The most: a tree of 10^15 nodes (all the solutions of a repeat cover) must not make each
-/// count a long search of its own.
-const MOST_CAP: f64 = 8192.0;
+/// Only pieces estimated at a quarter of a piece's share or more get that second look: one
+/// estimated below would have to be four times as large to matter, and most pieces of a
+/// split into many are that small.
+const SETTLE_FLOOR: u64 = 4;
+/// The least node budget of a piece's exact count (one [`INTERVAL`] of the search); more
+/// where a count of as many nodes as the steps of [`PIECE_PATHS`] random paths (deep ones,
+/// as a Sudoku's) is no dearer than the estimate it spares. It settles the small pieces and
+/// finds most empty ones. Budgets of hundreds to thousands of nodes bought no balance: a
+/// piece they did not finish was estimated anyway, and such counts were most of the
+/// split's work (on pentominoes 6x10 in 16 pieces, 193,000 of 253,000 nodes and steps).
+const COUNT_CAP: u64 = INTERVAL as u64;
 /// The split stops at this many pieces per piece asked for, balanced or not.
 const MOST_PER_PIECE: usize = 16;
 /// The seed of the split's estimates, mixed with each piece's decisions.
@@ -140,14 +145,23 @@ impl Walker<'_, '_> {
     /// branching so far times the options the search tries there. `None` once `expired`
     /// says so: it is asked before each path and every [`INTERVAL`] steps of one, as a path
     /// of a repeat cover can be thousands of steps deep.
-    fn estimate(&mut self, paths: u32, rng: &mut SplitMix, expired: &mut dyn FnMut() -> bool) -> Option<f64> {
+    /// Adds the paths and their steps to `spent`.
+    fn estimate(
+        &mut self,
+        paths: u32,
+        rng: &mut SplitMix,
+        expired: &mut dyn FnMut() -> bool,
+        spent: &mut Spent,
+    ) -> Option<Size> {
         let mark = self.mark();
-        let mut sum = 0.0;
+        let mut sum = Size::ZERO;
         for _ in 0..paths {
-            let (mut weight, mut total) = (1.0f64, 0.0f64);
+            let (mut weight, mut total) = (Size::from(1), Size::ZERO);
             let mut steps = 0u32;
+            spent.paths += 1;
             loop {
                 steps += 1;
+                spent.steps += 1;
                 if steps % INTERVAL == 1 && expired() {
                     self.undo(mark);
                     return None;
@@ -159,23 +173,23 @@ impl Walker<'_, '_> {
                         if d == 0 {
                             break;
                         }
-                        weight *= d as f64;
-                        total += weight;
+                        weight = weight.times(d as u64);
+                        total = total.plus(weight);
                         let x = self.nth(item, rng.below(d));
                         self.step(x, true);
                     }
                     Branch::InOut(x) => {
                         // "In" is tried as a node, "out" is not.
-                        total += weight;
-                        weight *= 2.0;
+                        total = total.plus(weight);
+                        weight = weight.times(2);
                         self.step(x, rng.next() & 1 == 0);
                     }
                 }
             }
-            sum += total;
+            sum = sum.plus(total);
             self.undo(mark);
         }
-        Some(sum / f64::from(paths))
+        Some(sum.over(u64::from(paths)))
     }
 }
 
@@ -260,11 +274,12 @@ impl Problem<'_> {
     /// mean over `paths` random paths from the root, each taking a child at random at every
     /// node. The same `seed` gives the same estimate. Unbiased, but with a spread that
     /// narrows only as the square root of `paths`: docs/exact-cover.md gives measured
-    /// figures. 0 for a piece that contradicts itself.
+    /// figures. 0 for a piece that contradicts itself. A [`Size`], finite however large:
+    /// a repeat cover's tree can pass 10^400 nodes, far past an `f64`.
     ///
     /// # Errors
     /// [`Error::Arg`] for `paths` 0.
-    pub fn estimate(&mut self, paths: u32, seed: u64) -> Result<f64, Error> {
+    pub fn estimate(&mut self, paths: u32, seed: u64) -> Result<Size, Error> {
         if paths == 0 {
             return Err(Error::Arg);
         }
@@ -276,13 +291,24 @@ impl Problem<'_> {
     ///
     /// # Errors
     /// [`Error::Arg`] for `paths` 0, [`Error::Timeout`].
-    pub fn estimate_until(&mut self, paths: u32, seed: u64, expired: &mut dyn FnMut() -> bool) -> Result<f64, Error> {
+    pub fn estimate_until(&mut self, paths: u32, seed: u64, expired: &mut dyn FnMut() -> bool) -> Result<Size, Error> {
+        self.estimate_counted(paths, seed, expired, &mut Spent::default())
+    }
+
+    /// [`estimate_until`](Self::estimate_until), adding its paths and their steps to `spent`.
+    fn estimate_counted(
+        &mut self,
+        paths: u32,
+        seed: u64,
+        expired: &mut dyn FnMut() -> bool,
+        spent: &mut Spent,
+    ) -> Result<Size, Error> {
         if paths == 0 {
             return Err(Error::Arg);
         }
         let rng = &mut SplitMix(seed);
-        match self.walk(|w| w.estimate(paths, rng, expired))? {
-            None => Ok(0.0),
+        match self.walk(|w| w.estimate(paths, rng, expired, spent))? {
+            None => Ok(Size::ZERO),
             Some(Some(nodes)) => Ok(nodes),
             Some(None) => Err(Error::Timeout),
         }
@@ -299,14 +325,15 @@ impl Problem<'_> {
     /// replaced by its children in the search tree (each option of the item the search
     /// branches on, or one option in and then out), until there are at least `pieces` and
     /// none is estimated above the total over `pieces` (or there are 16 times `pieces`, or
-    /// `out` has no room for more). A piece's size is its node count when a search of a
-    /// few thousand nodes finishes it, and Knuth's estimate ([`estimate`](Self::estimate),
-    /// with a seed made of its decisions) otherwise. Pieces found to have no solution are
+    /// `out` has no room for more). A piece's size is its node count when a search of 64
+    /// nodes finishes it, and Knuth's estimate ([`estimate`](Self::estimate), 16 paths with
+    /// a seed made of its decisions) otherwise. Pieces found to have no solution are
     /// left out, so a problem without solutions may give none, and one with few solutions
     /// fewer than `pieces`: the split stops early only when every piece left is a leaf of the
     /// search tree (a solution with nothing to add, which stays a piece). Each piece whose size
-    /// is still an estimate when the split looks done is estimated once more with more paths
-    /// before it stops, since Knuth's estimate errs low far more often than high.
+    /// is still an estimate of at least a quarter of the total over `pieces` when the split
+    /// looks done is estimated once more with 64 paths before it stops, since Knuth's
+    /// estimate errs low far more often than high.
     ///
     /// `out` is also the split's working room: besides the pieces it returns, it needs one
     /// int per piece. Beyond the ints returned, `out` holds nothing useful afterwards. The
@@ -320,16 +347,29 @@ impl Problem<'_> {
         &mut self,
         pieces: usize,
         out: &mut [i32],
-        mut expired: impl FnMut() -> bool,
+        expired: impl FnMut() -> bool,
     ) -> Result<(usize, usize), Error> {
+        self.split_work(pieces, out, expired).map(|(pieces, used, _)| (pieces, used))
+    }
+
+    /// [`split`](Self::split), also returning the split's own work: the nodes of its counts
+    /// and the steps of its random paths (for tests and benchmarks of its cost).
+    #[doc(hidden)]
+    pub fn split_work(
+        &mut self,
+        pieces: usize,
+        out: &mut [i32],
+        mut expired: impl FnMut() -> bool,
+    ) -> Result<(usize, usize, u64), Error> {
         if pieces == 0 {
             return Err(Error::Arg);
         }
         let (base, nodes) = (self.piece().len(), self.head[NODES]);
-        let result = self.split_from(base, pieces, out, &mut expired);
+        let mut spent = Spent::default();
+        let result = self.split_from(base, pieces, out, &mut expired, &mut spent);
         self.head[PIECE] = base as u64;
         self.head[NODES] = nodes;
-        result
+        result.map(|(pieces, used)| (pieces, used, spent.nodes + spent.steps))
     }
 
     fn split_from(
@@ -338,40 +378,34 @@ impl Problem<'_> {
         k: usize,
         out: &mut [i32],
         expired: &mut dyn FnMut() -> bool,
+        spent: &mut Spent,
     ) -> Result<(usize, usize), Error> {
         if out.len() < base + 2 {
             return Err(Error::Capacity);
         }
-        let root = self.estimate_until(ROOT_PATHS, SPLIT_SEED, expired)?;
-        // A piece of up to a 256th of the share each piece should have is counted exactly:
-        // with a few children counted per piece made, the counts cost a few percent of the
-        // tree, and they find most of the empty subtrees, which the split leaves out. A huge
-        // tree gets at most MOST_CAP a count, so that the split costs at most a few counts
-        // of MOST_CAP nodes a piece whatever the tree.
-        let cap = (root / (256.0 * k as f64)).clamp(LEAST_CAP, MOST_CAP);
-        let Some(size) = self.size_of(cap, expired)? else { return Ok((0, 0)) };
+        let Some(size) = self.size_of(expired, spent)? else { return Ok((0, 0)) };
         let mut list = List { out, pieces: 1, used: base + 1 };
         list.out[0] = base as i32;
         list.out[1..=base].copy_from_slice(&self.piece[..base]);
         list.set_size(0, size);
         loop {
-            let (n, mut total, mut largest) = (list.pieces, 0.0f64, (0usize, 0usize, -1.0f32));
+            let (n, mut total, mut largest) = (list.pieces, Size::ZERO, (0usize, 0usize, None));
             let mut at = 0;
             for j in 0..n {
                 let size = list.size(j).0;
-                total += f64::from(size);
-                if size > largest.2 {
-                    largest = (j, at, size);
+                total = total.plus(size);
+                if largest.2.is_none_or(|largest| size > largest) {
+                    largest = (j, at, Some(size));
                 }
                 at += 1 + list.out[at] as usize;
             }
-            let (j, at, size) = largest;
-            let balanced = f64::from(size) <= total / k as f64;
-            if n >= MOST_PER_PIECE * k || size <= 0.0 {
+            let (j, at, size) = (largest.0, largest.1, largest.2.unwrap_or(Size::ZERO));
+            let balanced = size <= total.over(k as u64);
+            if n >= MOST_PER_PIECE * k || size == Size::ZERO {
                 break;
             }
             if n >= k && balanced {
-                if !self.settle(&mut list, expired)? {
+                if !self.settle(&mut list, total.over(SETTLE_FLOOR * k as u64), expired, spent)? {
                     break;
                 }
                 continue;
@@ -403,7 +437,7 @@ impl Problem<'_> {
                 let at = at + i * (len + 2);
                 self.piece[..=len].copy_from_slice(&list.out[at + 1..at + len + 2]);
                 self.head[PIECE] = len as u64 + 1;
-                match self.size_of(cap, expired)? {
+                match self.size_of(expired, spent)? {
                     Some(size) => list.set_size(j + i, size),
                     None => list.remove(j + i, at),
                 }
@@ -412,52 +446,109 @@ impl Problem<'_> {
         Ok((list.pieces, list.used))
     }
 
-    /// Estimates again, with more paths, each piece whose size is an estimate not yet looked
-    /// at twice, keeping the larger figure; false when there was none.
-    fn settle(&mut self, list: &mut List<'_>, expired: &mut dyn FnMut() -> bool) -> Result<bool, Error> {
+    /// Looks again at each piece of at least `floor` whose size is an estimate not yet looked
+    /// at twice: counts it when that is as cheap as estimating it with [`SETTLE_PATHS`]
+    /// paths, else estimates it so, keeping the larger figure; false when there was none.
+    fn settle(
+        &mut self,
+        list: &mut List<'_>,
+        floor: Size,
+        expired: &mut dyn FnMut() -> bool,
+        spent: &mut Spent,
+    ) -> Result<bool, Error> {
         let mut any = false;
         let mut at = 0;
         for j in 0..list.pieces {
             let len = list.out[at] as usize;
-            if let (size, false) = list.size(j) {
+            if let (size, false) = list.size(j)
+                && size >= floor
+            {
                 any = true;
                 self.piece[..len].copy_from_slice(&list.out[at + 1..at + 1 + len]);
                 self.head[PIECE] = len as u64;
-                let again = self.estimate_until(SETTLE_PATHS, seed_of(self.piece()) ^ 1, expired)? as f32;
-                list.set_size(j, (size.max(again), true));
+                let budget = spent.per_path() * u64::from(SETTLE_PATHS);
+                let counted =
+                    if size < Size::from(budget) { self.count(budget, expired, spent)? } else { Counted::Unfinished };
+                let again = match counted {
+                    // Exact (an empty piece, rare here, stays: it is searched in no time).
+                    Counted::Empty => Size::ZERO,
+                    Counted::Nodes(nodes) => Size::from(nodes),
+                    Counted::Unfinished => {
+                        let again = self.estimate_counted(SETTLE_PATHS, seed_of(self.piece()) ^ 1, expired, spent)?;
+                        if again > size { again } else { size }
+                    }
+                };
+                list.set_size(j, (again, true));
             }
             at += 1 + len;
         }
         Ok(any)
     }
 
-    /// The size of the piece set's tree: its node count when a search of `cap` nodes or so
-    /// finishes it (settled: never estimated again), else Knuth's estimate; `None` when it
-    /// has no solution.
-    fn size_of(&mut self, cap: f64, expired: &mut dyn FnMut() -> bool) -> Result<Option<(f32, bool)>, Error> {
+    /// The size of the piece set's tree: its node count when a search of as many nodes as
+    /// [`PIECE_PATHS`] paths take (at least [`COUNT_CAP`]) finishes it (settled: never
+    /// estimated again), else Knuth's estimate; `None` when it has no solution.
+    fn size_of(&mut self, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Option<(Size, bool)>, Error> {
+        let budget = (spent.per_path() * u64::from(PIECE_PATHS)).max(COUNT_CAP);
+        match self.count(budget, expired, spent)? {
+            Counted::Empty => Ok(None),
+            Counted::Nodes(nodes) => Ok(Some((Size::from(nodes), true))),
+            Counted::Unfinished => {
+                // At least what the count saw: an unlucky estimate must not hide a piece.
+                let seen = Size::from(self.head[NODES]);
+                let estimate = self.estimate_counted(PIECE_PATHS, seed_of(self.piece()), expired, spent)?;
+                Ok(Some((if estimate > seen { estimate } else { seen }, false)))
+            }
+        }
+    }
+
+    /// The piece set's tree counted by a search of about `budget` nodes.
+    fn count(&mut self, budget: u64, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Counted, Error> {
         // The search asks the time every `INTERVAL` nodes: so many questions are the budget.
-        let budget = (cap / f64::from(INTERVAL)) as u64 + 1;
+        let asks = (budget / u64::from(INTERVAL)).max(1);
         let (mut asked, mut late) = (0u64, false);
         let counted = self.search(
             u64::MAX,
             || {
                 asked += 1;
                 late = expired();
-                late || asked > budget
+                late || asked >= asks
             },
             |_| ControlFlow::Continue(()),
         );
+        spent.nodes += self.head[NODES];
         match counted {
-            Ok(0) => Ok(None),
-            Ok(_) => Ok(Some((self.head[NODES] as f32, true))),
-            Err(Error::Timeout) if !late => {
-                // At least what the count saw: an unlucky estimate must not hide a piece.
-                let seen = self.head[NODES] as f64;
-                let estimate = self.estimate_until(PIECE_PATHS, seed_of(self.piece()), expired)?;
-                Ok(Some((estimate.max(seen) as f32, false)))
-            }
+            Ok(0) => Ok(Counted::Empty),
+            Ok(_) => Ok(Counted::Nodes(self.head[NODES])),
+            Err(Error::Timeout) if !late => Ok(Counted::Unfinished),
             Err(e) => Err(e),
         }
+    }
+}
+
+/// What a count of a piece within its budget found.
+enum Counted {
+    /// The piece has no solution.
+    Empty,
+    /// Its tree's nodes, solutions found.
+    Nodes(u64),
+    /// The budget ran out first.
+    Unfinished,
+}
+
+/// What the split has spent: nodes of its counts, random paths and their steps.
+#[derive(Default)]
+struct Spent {
+    nodes: u64,
+    paths: u64,
+    steps: u64,
+}
+
+impl Spent {
+    /// The mean steps of a random path so far (1 before any): what one more path costs,
+    /// against which a count's budget is set.
+    fn per_path(&self) -> u64 {
+        self.steps.div_ceil(self.paths.max(1)).max(1)
     }
 }
 
@@ -468,8 +559,9 @@ fn seed_of(decisions: &[i32]) -> u64 {
 }
 
 /// The split's pieces in the caller's `out`: pieces from the front (each its length, then its
-/// decisions), their sizes from the back, piece `j`'s in `out[len - 1 - j]`: the `f32` bits of
-/// the size, negated (minus one) once the size is settled (exact, or estimated twice).
+/// decisions), their sizes from the back, piece `j`'s in `out[len - 1 - j]`: the size packed in
+/// 31 bits ([`Size`]'s exponent and first mantissa bits, so that a repeat cover's 10^400 nodes
+/// are not all alike), the top bit set once the size is settled (exact, or looked at twice).
 struct List<'o> {
     out: &'o mut [i32],
     pieces: usize,
@@ -478,15 +570,14 @@ struct List<'o> {
 
 impl List<'_> {
     /// Piece `j`'s size, and whether it is settled.
-    fn size(&self, j: usize) -> (f32, bool) {
-        let size = f32::from_bits(self.out[self.out.len() - 1 - j] as u32);
-        if size < 0.0 { (-size - 1.0, true) } else { (size, false) }
+    fn size(&self, j: usize) -> (Size, bool) {
+        let bits = self.out[self.out.len() - 1 - j] as u32;
+        (Size::unpack(bits), bits >> 31 == 1)
     }
 
-    fn set_size(&mut self, j: usize, (size, settled): (f32, bool)) {
+    fn set_size(&mut self, j: usize, (size, settled): (Size, bool)) {
         let end = self.out.len();
-        let stored = if settled { -size - 1.0 } else { size };
-        self.out[end - 1 - j] = stored.to_bits() as i32;
+        self.out[end - 1 - j] = (size.pack() | u32::from(settled) << 31) as i32;
     }
 
     /// Makes room for `c` children of `len + 1` decisions in place of piece `j` (at `at`, of
@@ -550,8 +641,9 @@ impl core::fmt::Display for PieceText<'_> {
 
 /// Reads a piece's text form ([`PieceText`]) into `out`; returns how many decisions. Spaces,
 /// tabs and line ends separate the numbers (so a line read with its end still parses);
-/// each number is a decimal `i32`, with a `-` for a decision "out". Whether the numbers name
-/// options is [`Problem::set_piece`]'s to check.
+/// each number is a decimal `i32`, with a `-` for a decision "out" (`-0`, which names no
+/// decision, is an error). Whether the numbers name options is [`Problem::set_piece`]'s to
+/// check.
 ///
 /// # Errors
 /// [`Error::Arg`] for anything but such numbers, [`Error::Capacity`] for more numbers than
@@ -559,8 +651,13 @@ impl core::fmt::Display for PieceText<'_> {
 pub fn parse_piece(text: &str, out: &mut [i32]) -> Result<usize, Error> {
     let mut n = 0;
     for word in text.split_ascii_whitespace() {
-        let digits = word.strip_prefix('-').unwrap_or(word);
+        let (out_of, digits) = word.strip_prefix('-').map_or((false, word), |rest| (true, rest));
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::Arg);
+        }
+        // "-0" is no decision: option 0 out is -1, and reading it as 0 (in) would turn a
+        // mistyped piece into its opposite.
+        if out_of && digits.bytes().all(|b| b == b'0') {
             return Err(Error::Arg);
         }
         let d = word.parse::<i32>().map_err(|_| Error::Arg)?;
