@@ -795,7 +795,8 @@ pub unsafe extern "C" fn dlx_generate9(
 /// (docs/generate.md gives the tries per hit by range), so give a time limit: the clock is
 /// asked between puzzles and between the steps of a rating. `symmetry`, `givens` and the
 /// determinism are as for `dlx_generate9`: the same seed and arguments give the same puzzle.
-/// Thread-safe, no allocation, at most about 64 KiB of stack.
+/// Thread-safe, no allocation; the stack of `dlx_generate9` and the rater's few KiB (a
+/// 256 KiB thread stack is enough).
 ///
 /// Returns `DLX_OK` (0) with the puzzle written; `DLX_ERR_NULL` (-2) when `puzzle` is NULL;
 /// `DLX_ERR_ARG` (-5) when `symmetry` is not one of the constants, `givens` or `max_ms` is

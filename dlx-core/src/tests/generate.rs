@@ -249,11 +249,14 @@ fn orbits_and_the_stream_are_as_documented() {
 fn generation_runs_on_a_256_kib_thread_stack() {
     let made = std::thread::Builder::new()
         .stack_size(256 * 1024)
-        .spawn(|| (generate9(9, Symmetry::Rotate90, 0, || false), generate16(9, Symmetry::Mirror, 0, || false)))
+        .spawn(|| {
+            let rated = generate9_rated(9, Symmetry::None, 0, 70, 120, || false);
+            (generate9(9, Symmetry::Rotate90, 0, || false), generate16(9, Symmetry::Mirror, 0, || false), rated)
+        })
         .unwrap()
         .join()
         .unwrap();
-    assert!(made.0.is_ok() && made.1.is_ok());
+    assert!(made.0.is_ok() && made.1.is_ok() && made.2.is_ok());
 }
 
 /// Whether the 9x9 `grid` (0 blank) has one solution and no given can go, by the reference.
