@@ -45,7 +45,8 @@
 #   make bench-sat   dlx_solve16 against CDCL SAT solvers (PySAT, installed into target/satenv)
 #                 on the hard 16x16 sets (docs/benchmarks.md, "SAT solvers")
 #   make bench-generate  minimal unique puzzles a second, 9x9 and 16x16, against QQWing when it is
-#                 on PATH or quickly installed (docs/benchmarks.md, "Generating puzzles")
+#                 on PATH or quickly installed; SE ratings a second and rated generation
+#                 (docs/benchmarks.md, "Generating puzzles")
 
 CARGO ?= cargo
 CC    ?= cc

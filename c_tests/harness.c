@@ -405,6 +405,47 @@ static void test_generate(void) {
           "generate16 on a 256 KiB thread: %d", g.rc16);
 }
 
+/* Rated generation from C: each range gives a puzzle dlx_rate9 rates inside it and the rating
+ * it reports, with one solution, the same for the same seed; bad ranges, timeouts and NULL
+ * give their statuses and write nothing. */
+static void test_generate_rated(void) {
+    char a[DLX9_OUT_LEN + 8], b[DLX9_OUT_LEN + 8];
+    const int ranges[][2] = {{10, 15}, {20, 30}, {40, 60}, {70, 120}};
+    for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; k++) {
+        int lo = ranges[k][0], hi = ranges[k][1];
+        for (uint64_t seed = 0; seed < 3; seed++) {
+            int rating = -1, again = -1;
+            int rc = dlx_generate9_rated(seed, DLX_SYMMETRY_NONE, 0, lo, hi, 0, a, &rating);
+            CHECK(rc == DLX_OK && strlen(a) == 81, "generate9_rated %d-%d seed %llu: %d", lo, hi, (unsigned long long)seed, rc);
+            CHECK(rating >= lo && rating <= hi && dlx_rate9(a, 0) == rating,
+                  "generate9_rated %d-%d: rating %d, dlx_rate9 %d", lo, hi, rating, dlx_rate9(a, 0));
+            CHECK(dlx_count9(a, 2, 0) == 1, "generate9_rated %d-%d: not unique", lo, hi);
+            CHECK(dlx_generate9_rated(seed, DLX_SYMMETRY_NONE, 0, lo, hi, 0, b, &again) == DLX_OK && strcmp(a, b) == 0 &&
+                      again == rating, "generate9_rated repeats itself");
+        }
+    }
+    CHECK(dlx_generate9_rated(2, DLX_SYMMETRY_180, 0, 20, 40, 0, a, NULL) == DLX_OK, "generate9_rated NULL rating");
+    const struct { int symmetry, givens, lo, hi; int64_t max_ms; int want; } bad[] = {
+        {DLX_SYMMETRY_NONE, 0, 31, 30, 0, DLX_ERR_ARG}, {DLX_SYMMETRY_NONE, 0, -1, 30, 0, DLX_ERR_ARG},
+        {DLX_SYMMETRY_NONE, 0, 10, 121, 0, DLX_ERR_ARG}, {DLX_SYMMETRY_NONE, 0, INT_MIN, INT_MAX, 0, DLX_ERR_ARG},
+        {4, 0, 10, 20, 0, DLX_ERR_ARG}, {DLX_SYMMETRY_NONE, -1, 10, 20, 0, DLX_ERR_ARG},
+        {DLX_SYMMETRY_NONE, 0, 10, 20, -1, DLX_ERR_ARG}, {DLX_SYMMETRY_NONE, 0, 115, 120, 50, DLX_TIMEOUT},
+        {DLX_SYMMETRY_NONE, 3, 10, 120, 20, DLX_TIMEOUT},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        int rating = -77;
+        memset(a, '#', sizeof a);
+        int rc = dlx_generate9_rated(5, bad[k].symmetry, bad[k].givens, bad[k].lo, bad[k].hi, bad[k].max_ms, a, &rating);
+        int untouched = rating == -77;
+        for (size_t i = 0; i < sizeof a; i++) untouched &= a[i] == '#';
+        CHECK(rc == bad[k].want && untouched, "generate9_rated bad case %zu: status %d", k, rc);
+    }
+    int rating = -77;
+    CHECK(dlx_generate9_rated(5, DLX_SYMMETRY_NONE, 0, 10, 20, 0, NULL, &rating) == DLX_ERR_NULL && rating == -77,
+          "generate9_rated NULL");
+    CHECK(dlx_generate9_rated(5, DLX_SYMMETRY_NONE, 0, 30, 20, 0, NULL, &rating) == DLX_ERR_NULL, "NULL before a bad range");
+}
+
 /* The rater and hints from C: a singles-only puzzle walked to the end by dlx_hint9 (each step
  * filling a cell with the solution's digit), its rating the hardest step, and the statuses. */
 static void test_rate_and_hint(void) {
@@ -454,6 +495,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof corpora / sizeof corpora[0]; i++) test_corpus(&corpora[i]);
     test_target_status();
     test_generate();
+    test_generate_rated();
     test_rate_and_hint();
     test_target_set("csu1605_samples");
     test_target_set("noip2009");

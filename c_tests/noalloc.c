@@ -182,6 +182,11 @@ int main(int argc, char **argv) {
     CHECK(rc == DLX_TIMEOUT, "generate9 timeout: %d", rc);
     NO_ALLOCATION("dlx_generate9 bad symmetry", rc = dlx_generate9(7, 4, 0, 0, out9));
     CHECK(rc == DLX_ERR_ARG, "generate9 bad symmetry: %d", rc);
+    int rated = 0;
+    NO_ALLOCATION("dlx_generate9_rated", rc = dlx_generate9_rated(7, DLX_SYMMETRY_NONE, 0, 40, 120, 0, out9, &rated));
+    CHECK(rc == DLX_OK && rated >= 40, "generate9_rated: %d, rating %d", rc, rated);
+    NO_ALLOCATION("dlx_generate9_rated timeout", rc = dlx_generate9_rated(7, DLX_SYMMETRY_NONE, 0, 115, 120, 5, out9, &rated));
+    CHECK(rc == DLX_TIMEOUT, "generate9_rated timeout: %d", rc);
     NO_ALLOCATION("dlx_generate16", rc = dlx_generate16(7, DLX_SYMMETRY_180, 0, 0, out));
     CHECK(rc == DLX_OK, "generate16: %d", rc);
     NO_ALLOCATION("dlx_generate16 timeout", rc = dlx_generate16(7, DLX_SYMMETRY_NONE, 5, 5, out));

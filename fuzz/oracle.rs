@@ -7,8 +7,9 @@
 //! wrong "unsolvable" or a wrong maximum is caught too.
 
 use crate::ffi::{
-    DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_OK, DLX_UNSOLVABLE, DLX9_OUT_LEN, DLX16_OUT_LEN, dlx_count9,
-    dlx_count16, dlx_solve9, dlx_solve16, dlx_strerror, dlx_target_max,
+    DLX_BEYOND, DLX_ERR_CELL, DLX_ERR_LENGTH, DLX_ERR_NULL, DLX_MULTIPLE, DLX_OK, DLX_STEP_NAME_LEN, DLX_UNSOLVABLE,
+    DLX9_OUT_LEN, DLX16_OUT_LEN, dlx_count9, dlx_count16, dlx_hint9, dlx_rate9, dlx_solve9, dlx_solve16, dlx_step,
+    dlx_strerror, dlx_target_max,
 };
 use core::ffi::{c_char, c_int, c_void};
 
@@ -240,6 +241,156 @@ pub fn check_nine(text: &[u8]) {
             }
         }
     }
+}
+
+/// A `dlx_step` full of canaries, to see what `dlx_hint9` writes.
+fn canary_step() -> dlx_step {
+    dlx_step {
+        technique: CANARY_INT,
+        rating: CANARY_INT,
+        cell: CANARY_INT,
+        digit: CANARY_INT,
+        digits: CANARY_INT,
+        cells: [CANARY; 81],
+        eliminations: [0xA5A5; 81],
+        name: [CANARY as c_char; DLX_STEP_NAME_LEN],
+    }
+}
+
+/// Whether `step` is still all canaries.
+fn untouched(step: &dlx_step) -> bool {
+    let canary = canary_step();
+    (step.technique, step.rating, step.cell, step.digit, step.digits)
+        == (canary.technique, canary.rating, canary.cell, canary.digit, canary.digits)
+        && step.cells == canary.cells
+        && step.eliminations == canary.eliminations
+        && step.name == canary.name
+}
+
+/// `dlx_hint9` on the 81 cells of `grid` (0 blank) written as text: its status and step.
+fn hint(grid: &[u8; 81]) -> (i32, dlx_step) {
+    let mut text: Vec<u8> = grid.iter().map(|&d| if d == 0 { b'.' } else { b'0' + d }).collect();
+    text.push(0);
+    let mut step = canary_step();
+    // SAFETY: `text` is NUL-terminated; `step` is a writable dlx_step.
+    let rc = unsafe { dlx_hint9(text.as_ptr().cast::<c_char>(), &mut step, 0) };
+    (rc, step)
+}
+
+/// The candidates of each blank of `grid` (0 blank): the digits no peer holds, as a mask.
+fn candidates(grid: &[u8; 81]) -> [u16; 81] {
+    core::array::from_fn(|cell| {
+        if grid[cell] != 0 {
+            return 0;
+        }
+        let (r, c, b) = units(9, cell);
+        (0..81)
+            .filter(|&o| {
+                grid[o] != 0 && {
+                    let (ro, co, bo) = units(9, o);
+                    ro == r || co == c || bo == b
+                }
+            })
+            .fold(0x1FF, |m, o| m & !(1u16 << (grid[o] - 1)))
+    })
+}
+
+/// `dlx_rate9` and `dlx_hint9` on arbitrary bytes (a NUL is appended): malformed text gives
+/// `dlx_count9`'s status from both and no step written; with no solution `DLX_UNSOLVABLE`, with
+/// several `DLX_MULTIPLE` (as `dlx_count9` counts). With one, the hints are walked from the
+/// puzzle: each step must be sound against the solution (a placement puts the solution's digit
+/// in a blank, no elimination takes out the solution's digit) and rated no higher than the
+/// puzzle while on its path; while the steps only place digits the walk follows the rater's own path, so reaching
+/// the solution so means the rating is the hardest step's, and a hint of `DLX_BEYOND` on that
+/// path means the rating is `DLX_BEYOND` too.
+pub fn check_rate(text: &[u8]) {
+    let mut input = text.to_vec();
+    input.push(0);
+    let before = input.clone();
+    let puzzle = input.as_ptr().cast::<c_char>();
+    // SAFETY: `input` is NUL-terminated; `step` is a writable dlx_step.
+    let (rating, count, (first, first_step)) = unsafe {
+        let mut step = canary_step();
+        (dlx_rate9(puzzle, 0), dlx_count9(puzzle, 2, 0), (dlx_hint9(puzzle, &mut step, 0), step))
+    };
+    assert_eq!(input, before, "dlx_rate9 or dlx_hint9 wrote to its input");
+    let givens = match expected_nine(text) {
+        Err(code) => {
+            assert_eq!((rating, first, count), (code, code, i64::from(code)), "statuses for malformed input");
+            assert!(untouched(&first_step), "step written on error {first}");
+            return;
+        }
+        Ok(givens) => givens,
+    };
+    match count {
+        0 => assert_eq!((rating, first), (DLX_UNSOLVABLE, DLX_UNSOLVABLE), "no solution"),
+        2 => assert_eq!((rating, first), (DLX_MULTIPLE, DLX_MULTIPLE), "several solutions"),
+        1 => {}
+        _ => panic!("dlx_count9 gave {count}"),
+    }
+    if count != 1 {
+        assert!(untouched(&first_step), "step written on {first}");
+        return;
+    }
+    assert!(rating >= 0 || rating == DLX_BEYOND, "a unique puzzle rated {rating}");
+    let mut out = [0u8; DLX9_OUT_LEN];
+    // SAFETY: `input` is NUL-terminated and `out` has DLX9_OUT_LEN bytes.
+    assert_eq!(unsafe { dlx_solve9(puzzle, out.as_mut_ptr().cast::<c_char>()) }, DLX_OK);
+    let solution: [u8; 81] = core::array::from_fn(|k| out[k] - b'0');
+    let (mut grid, mut hardest, mut on_path) = (givens, 0, true);
+    for _ in 0..=81 {
+        let (rc, step) = hint(&grid);
+        match rc {
+            1 => {
+                assert_eq!(grid, solution, "hint9 says solved");
+                if on_path {
+                    assert_eq!(rating, hardest, "the rating is not the hardest step on the path");
+                }
+                return;
+            }
+            DLX_BEYOND => {
+                assert!(!on_path || rating == DLX_BEYOND, "hint9 beyond on the rater's path, rated {rating}");
+                return;
+            }
+            DLX_OK => {}
+            _ => panic!("hint9 on a unique puzzle gave {rc}"),
+        }
+        assert!((1..=36).contains(&step.technique) && step.rating >= 10, "technique {}", step.technique);
+        assert!(step.name.contains(&0) && step.name[0] != 0, "name not NUL-terminated or empty");
+        // Off the path (eliminations the text dropped) a harder step may be needed.
+        assert!(
+            !on_path || rating == DLX_BEYOND || step.rating <= rating,
+            "a step rated {} above {rating}",
+            step.rating
+        );
+        hardest = hardest.max(step.rating);
+        let open = candidates(&grid);
+        let mut takes_out = false;
+        for cell in 0..81 {
+            let gone = step.eliminations[cell];
+            assert!(gone >> 9 == 0, "eliminations outside 1..9 at {cell}");
+            if grid[cell] == 0 {
+                assert_eq!(
+                    gone & 1 << (solution[cell] - 1),
+                    0,
+                    "{:?} takes out the solution at {cell}",
+                    step.technique
+                );
+                takes_out |= gone & open[cell] != 0;
+            }
+        }
+        if step.cell < 0 {
+            // Eliminations the text cannot carry: the walk ends here, sound so far.
+            assert!(takes_out, "a step that neither places nor takes out");
+            return;
+        }
+        let cell = step.cell as usize;
+        assert!(cell < 81 && grid[cell] == 0, "a placement on given cell {cell}");
+        assert_eq!(step.digit as u8, solution[cell], "a placement of a wrong digit at {cell}");
+        grid[cell] = solution[cell];
+        on_path &= !takes_out;
+    }
+    panic!("hints did not end within 81 steps");
 }
 
 /// The int a fuzz byte stands for in a target grid: 0..=9 as they are, 10..=127 a blank (so

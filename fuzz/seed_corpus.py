@@ -8,6 +8,7 @@ plus the edge cases of the contract: every length from 0 to 300, stray and high 
 embedded NULs, lowercase, huge whitespace runs, CRLF layouts, a 257th cell then a bad byte.
 OUT_DIR/solve9: puzzles of every 9x9 set (as lines, with '0' blanks, as 9 lines), every length
 from 0 to 89, bad bytes, the empty grid and repeated givens.
+OUT_DIR/rate: the solve9 seeds (the rated sample's puzzles among them).
 OUT_DIR/target_max: every Target Sudoku grid (bytes 0..9, see fuzz/oracle.rs), the empty
 grid, and grids with out-of-range values (bytes >= 128) at the first, middle and last cell.
 OUT_DIR/problem: call sequences of the dlx_problem functions (see fuzz/fuzz_targets/problem.rs):
@@ -19,7 +20,7 @@ import sys
 
 def main():
     data, out = sys.argv[1], sys.argv[2]
-    count = {"solve16": 0, "solve9": 0, "target_max": 0, "problem": 0}
+    count = {"solve16": 0, "solve9": 0, "target_max": 0, "problem": 0, "rate": 0}
     for kind in count:
         os.makedirs(os.path.join(out, kind), exist_ok=True)
 
@@ -27,6 +28,9 @@ def main():
         with open(os.path.join(out, kind, "seed-%05d" % count[kind]), "wb") as f:
             f.write(data)
         count[kind] += 1
+        # The rater reads what solve9 reads: the same seeds.
+        if kind == "solve9":
+            put("rate", data)
 
     # 9x9: a few puzzles of every set (hard ones, ones with several solutions), the judge's
     # layout, blanks of every kind, bad bytes and lengths.
@@ -35,7 +39,8 @@ def main():
     for name in sorted(os.listdir(data9)):
         if name.endswith(".txt") and ".solutions" not in name and ".nsol" not in name:
             with open(os.path.join(data9, name), "rb") as f:
-                nines += [l.strip() for l in f.read().splitlines() if l.strip()][:8]
+                # The first field: the rated sample's lines end in their rating.
+                nines += [l.split()[0] for l in f.read().splitlines() if l.strip()][:8]
     for p in nines:
         put("solve9", p)
         put("solve9", p.replace(b".", b"0"))
@@ -146,8 +151,8 @@ def main():
               + bytes([4, 0xF9, 0, 1, 7]) + option([0, 2], [0, 1], 0) + option([1, 2], [0, 1], 2)
               + bytes([5, 9, 1, 2, 5, 2, 1, 2, 5, 0, 3, 2, 5, 0, 0, 0, 5, 0xFF, 1, 2, 5, 1, 1, 255]))
     put("problem", bytes([2, 1, 4, 8]) + faults + bytes([1, 6, 0, 2, 9, 7]) + at_most([-1, 0, 2]))
-    print("seed corpus: %d solve16, %d solve9, %d target_max, %d problem inputs in %s" % (
-        count["solve16"], count["solve9"], count["target_max"], count["problem"], out))
+    print("seed corpus: %d solve16, %d solve9, %d target_max, %d problem, %d rate inputs in %s" % (
+        count["solve16"], count["solve9"], count["target_max"], count["problem"], count["rate"], out))
 
 
 if __name__ == "__main__":

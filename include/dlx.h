@@ -560,6 +560,40 @@ int64_t dlx_count16_many(const char *puzzles,
 int dlx_generate9(uint64_t seed, int symmetry, int givens, int64_t max_ms, char *puzzle);
 
 /**
+ * `dlx_generate9` until the puzzle's Sudoku Explainer rating, as `dlx_rate9` gives it, lies
+ * in `lo..=hi` (tenths: 70 for 7.0): minimal puzzles are drawn from the seed's stream and
+ * rated until one fits. The puzzle goes to `puzzle` as `dlx_generate9` writes it, its rating
+ * (tenths) to `*rating` when `rating` is not NULL.
+ *
+ * Only puzzles `dlx_rate9` rates can fit: one it reports `DLX_BEYOND` for (SE would need
+ * nets, 7.5 or more) has no known rating and is skipped: of 3,000 generated puzzles none
+ * rated above 7.4, so a range from 7.5 up will mostly time out. About 1 puzzle in 8 rates 7.0
+ * or more, and rating costs milliseconds where generating costs a fraction of one
+ * (docs/generate.md gives the tries per hit by range), so give a time limit: the clock is
+ * asked between puzzles and between the steps of a rating. `symmetry`, `givens` and the
+ * determinism are as for `dlx_generate9`: the same seed and arguments give the same puzzle.
+ * Thread-safe, no allocation; the stack of `dlx_generate9` and the rater's few KiB (a
+ * 256 KiB thread stack is enough).
+ *
+ * Returns `DLX_OK` (0) with the puzzle written; `DLX_ERR_NULL` (-2) when `puzzle` is NULL;
+ * `DLX_ERR_ARG` (-5) when `symmetry` is not one of the constants, `givens` or `max_ms` is
+ * negative, `lo` is negative, `lo > hi` or `hi > 120`; `DLX_TIMEOUT` (-7) when `max_ms` passed
+ * before a puzzle fitted. On any error neither `puzzle` nor `*rating` is written.
+ *
+ * # Safety
+ * `puzzle` is NULL or points to at least `DLX9_OUT_LEN` (82) writable bytes; `rating` is NULL
+ * or points to a writable int; neither is accessed by another thread during the call.
+ */
+int dlx_generate9_rated(uint64_t seed,
+                        int symmetry,
+                        int givens,
+                        int lo,
+                        int hi,
+                        int64_t max_ms,
+                        char *puzzle,
+                        int *rating);
+
+/**
  * `dlx_generate9` for 16x16: a minimal 16x16 puzzle with exactly one solution, in the layout
  * `dlx_solve16` reads: 256 cells, row-major, `A`..`P` a given and `-` a blank, then a NUL, in
  * at least `DLX16_OUT_LEN` (257) bytes. The same method, arguments, results and errors (the

@@ -127,6 +127,30 @@ fn saved_solve9_findings_and_mutated_9x9_puzzles_pass_the_oracle() {
 }
 
 #[test]
+fn saved_rate_findings_and_mutated_rated_puzzles_pass_the_oracle() {
+    for (name, bytes) in saved_inputs("rate") {
+        eprintln!("replaying {name}");
+        oracle::check_rate(&bytes);
+    }
+    // The rated sample (hard: chains and beyond) and easy puzzles, whole and mutated: blanks
+    // opened (several solutions), digits changed (none), bytes broken.
+    let mut puzzles: Vec<Vec<u8>> = Vec::new();
+    for (set, take) in [("se-rated-sample", 40), ("norvig-top95-95", 20), ("royle-17clue-every20th-2458", 20)] {
+        let text = read_data(&format!("sudoku9/{set}.txt"));
+        puzzles
+            .extend(text.lines().filter_map(|l| l.split_whitespace().next()).take(take).map(|p| p.as_bytes().to_vec()));
+    }
+    for puzzle in &puzzles {
+        oracle::check_rate(puzzle);
+    }
+    let mut seed = 0x0a7e_u64;
+    for round in 0..300 {
+        let text = mutated(&puzzles[round % puzzles.len()], b'.', b'0', 10, &mut seed);
+        oracle::check_rate(&text);
+    }
+}
+
+#[test]
 fn random_target_grids_pass_the_oracle() {
     let mut seed = 0x007a_59e7_u64;
     for round in 0..1500 {

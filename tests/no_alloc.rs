@@ -195,6 +195,16 @@ fn the_generators_never_allocate() {
             assert_eq!((rc, n), (want, 0), "dlx_generate16 seed {seed}");
         }
     }
+    let mut rating = 0;
+    for (lo, hi, max_ms, want) in
+        [(20, 40, 0, DLX_OK), (70, 120, 0, DLX_OK), (115, 120, 5, DLX_TIMEOUT), (9, 8, 0, DLX_ERR_ARG)]
+    {
+        // SAFETY: as above; `rating` is a writable int.
+        let (rc, n) = counted(|| unsafe {
+            dlx_generate9_rated(8, DLX_SYMMETRY_NONE, 0, lo, hi, max_ms, out.as_mut_ptr(), &mut rating)
+        });
+        assert_eq!((rc, n), (want, 0), "dlx_generate9_rated {lo}-{hi}");
+    }
 }
 
 #[test]

@@ -150,9 +150,42 @@ struct GenerateArgs {
     /// Minimal 9x9 puzzles have 17 at least: a low target needs --time-limit.
     #[arg(long, default_value_t = 0)]
     givens: usize,
+    /// Only puzzles whose Sudoku Explainer rating (as `dlx rate` gives it) lies in LO..HI, e.g.
+    /// 7.0:8.5 (one decimal; an empty side: 0 or 12.0). 9x9 only. About 1 puzzle in 8 rates
+    /// 7.0 or more, none of 3,000 above 7.4 (docs/generate.md): give high ranges --time-limit.
+    #[arg(long, value_name = "LO:HI", value_parser = rating_range)]
+    rating: Option<(u8, u8)>,
     /// Milliseconds each puzzle may take before it is reported as "timeout" (0: none).
     #[arg(long, value_name = "MS", default_value_t = 0)]
     time_limit: u64,
+}
+
+/// `--rating`'s LO:HI in tenths: each side a number from 0 to 12.0 with at most one decimal
+/// (an empty side the end of the scale), LO at most HI.
+fn rating_range(text: &str) -> Result<(u8, u8), String> {
+    let max = dlx_core::RATING_MAX;
+    let tenths = |side: &str, empty: u8| -> Result<u8, String> {
+        if side.is_empty() {
+            return Ok(empty);
+        }
+        let (whole, tenth) = side.split_once('.').unwrap_or((side, "0"));
+        let digits = |s: &str, most: usize| !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole, 2) || !digits(tenth, 1) {
+            return Err(format!("{side:?} is not a rating like 7.5"));
+        }
+        let value =
+            whole.parse::<u8>().map_err(|e| e.to_string())? * 10 + tenth.parse::<u8>().map_err(|e| e.to_string())?;
+        if value > max {
+            return Err(format!("{side} is above {}.{}, the top of the scale", max / 10, max % 10));
+        }
+        Ok(value)
+    };
+    let (lo, hi) = text.split_once(':').ok_or_else(|| format!("{text:?} is not LO:HI, e.g. 7.0:8.5"))?;
+    let (lo, hi) = (tenths(lo, 0)?, tenths(hi, max)?);
+    if lo > hi {
+        return Err(format!("the range {text} is empty: LO is above HI"));
+    }
+    Ok((lo, hi))
 }
 
 /// What solve and count take: the files, how to read them, a variant's rules.
@@ -262,7 +295,7 @@ fn main() -> ExitCode {
             let (ms, mut grids) = (run.time_limit, target::Grids::new(inputs));
             jobs::run(move || grids.next_job(), bytes, threads(&run), move |grid, stop| target::solve(grid, ms, stop))
         }),
-        Command::Generate(args) => Ok(generate(args)),
+        Command::Generate(args) => generate(args),
         Command::Cover { file, list, minimum, at_most, limit, time_limit, threads, split, piece, estimate } => {
             let file = file.unwrap_or_else(|| PathBuf::from("-"));
             let goal = match (list, minimum, at_most) {
@@ -326,7 +359,10 @@ fn puzzles(
 }
 
 /// Generates `args.count` puzzles on the threads asked, written in order.
-fn generate(args: GenerateArgs) -> Tally {
+fn generate(args: GenerateArgs) -> Result<Tally, String> {
+    if args.rating.is_some() && args.size == 16 {
+        return Err("--rating rates 9x9 puzzles only (the rater has no 16x16 techniques)".into());
+    }
     let symmetry = match args.symmetry.as_str() {
         "180" => dlx_core::Symmetry::Rotate180,
         "90" => dlx_core::Symmetry::Rotate90,
@@ -334,17 +370,21 @@ fn generate(args: GenerateArgs) -> Tally {
         _ => dlx_core::Symmetry::None,
     };
     let threads = args.threads.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get);
-    let (count, seed, size, givens, ms) = (args.count, args.seed, args.size, args.givens, args.time_limit);
+    let (count, seed, size, givens, ms, rating) =
+        (args.count, args.seed, args.size, args.givens, args.time_limit, args.rating);
     let mut next = 0u64;
     let jobs = move || {
         let i = next;
         next += 1;
         Ok((i < count).then(|| input::Job { place: format!("puzzle {}", i + 1), item: seed.wrapping_add(i), read: 0 }))
     };
-    jobs::run(jobs, None, threads, move |&seed, stop| {
+    Ok(jobs::run(jobs, None, threads, move |&seed, stop| {
         let expired = expiry(ms, stop);
         let made = if size == 16 {
             dlx_core::generate16(seed, symmetry, givens, expired).map(|p| String::from_utf8_lossy(&p).into_owned())
+        } else if let Some((lo, hi)) = rating {
+            dlx_core::generate9_rated(seed, symmetry, givens, lo, hi, expired)
+                .map(|(p, _)| String::from_utf8_lossy(&p).into_owned())
         } else {
             dlx_core::generate9(seed, symmetry, givens, expired).map(|p| String::from_utf8_lossy(&p).into_owned())
         };
@@ -352,5 +392,5 @@ fn generate(args: GenerateArgs) -> Tally {
             Ok(puzzle) => Outcome::Solved(puzzle),
             Err(_) => Outcome::Timeout,
         }
-    })
+    }))
 }

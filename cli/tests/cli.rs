@@ -837,6 +837,46 @@ fn generate_writes_count_unique_puzzles_the_same_on_any_thread_count() {
     assert_eq!(dlx(&["generate", "--size", "12"], "").status.code(), Some(2));
 }
 
+#[test]
+fn generate_with_a_rating_range_writes_puzzles_rate_puts_inside_it() {
+    for (range, lo, hi) in [("1.0:1.5", 1.0, 1.5), ("4.0:6.0", 4.0, 6.0), ("7.0:", 7.0, 12.0)] {
+        let args = |threads| vec!["generate", "--rating", range, "--count", "4", "--seed", "9", "--threads", threads];
+        let one = dlx(&args("1"), "");
+        assert!(one.status.success(), "{}", text(&one.stderr));
+        let out = text(&one.stdout);
+        assert_eq!(out, text(&dlx(&args("2"), "").stdout), "--threads 1 and 2 differ");
+        assert_eq!(out.lines().count(), 4);
+        let rated = dlx(&["rate"], &out);
+        assert!(rated.status.success(), "{}", text(&rated.stderr));
+        for rating in text(&rated.stdout).lines() {
+            let rating: f64 = rating.parse().unwrap();
+            assert!((lo..=hi).contains(&rating), "{range}: {rating}\n{out}");
+        }
+        let counted = dlx(&["count", "--limit", "2"], &out);
+        assert_eq!(text(&counted.stdout), "1\n".repeat(4), "every puzzle has one solution");
+    }
+    // Out of reach in the time allowed: "timeout" in its place, exit status 1.
+    let out = dlx(&["generate", "--rating", "11.5:12", "--time-limit", "30", "--count", "2", "--threads", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "timeout\ntimeout\n");
+    for (bad, says) in [
+        ("8:7", "LO is above HI"),
+        ("x:1", "not a rating"),
+        ("13:", "above 12.0"),
+        ("7.55:8", "not a rating"),
+        ("7", "not LO:HI"),
+        ("1.x:2", "not a rating"),
+    ] {
+        let out = dlx(&["generate", "--rating", bad], "");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(text(&out.stderr).contains(says), "{bad}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty());
+    }
+    let out = dlx(&["generate", "--size", "16", "--rating", "1:2"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("9x9 puzzles only"), "{}", text(&out.stderr));
+}
+
 /// A 9x9 line under a symmetry: rows and columns reversed (bands, stacks and the lines inside
 /// each reversed), transposed, and the digits d -> 10 - d.
 fn nine_isomorph(line: &str) -> String {

@@ -3,6 +3,10 @@
 //! `dlx_core::generate16`, seeds 0, 1, 2, ..., against QQWing (`qqwing --generate N --one-line`,
 //! which also makes minimal unique 9x9 puzzles) in the same run when `qqwing` is on PATH; its
 //! column is skipped, with a notice, when it is not. Each puzzle is checked (one solution).
+//! Then the Sudoku Explainer rater: ratings a second (`dlx_core::rate9`, its count to 2
+//! included) on the rated sample tests/data carries and on generated puzzles, the generated
+//! puzzles' tries per hit for a few rating ranges, and `dlx_core::generate9_rated`'s puzzles a
+//! second for two ranges (each puzzle's rating checked by `rate9`).
 //!
 //! Writes the section "Generating puzzles" of docs/benchmarks.md.
 //! Environment: DLX_BENCH_GENERATE_SECONDS (default 5): about how long each row runs.
@@ -46,6 +50,64 @@ fn qqwing(n: u64) -> Option<(f64, f64)> {
     Some((lines.len() as f64 / elapsed, givens as f64 / lines.len() as f64))
 }
 
+/// The rating ranges the rater's rows report, in tenths, with their names.
+const RANGES: [(&str, u8, u8); 4] =
+    [("1.0-1.5", 10, 15), ("2.0-3.0", 20, 30), ("4.0-6.0", 40, 60), ("7.0 up", 70, 120)];
+
+/// The rater's rows: (what, ratings or puzzles a second, items, note).
+fn ratings(seconds: f64, generated: &[[u8; 81]]) -> Vec<(String, f64, u64, String)> {
+    let path = support::data_dir().join("sudoku9/se-rated-sample.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let sample: Vec<&str> = text.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    let mut rows = Vec::new();
+    let (r, _, n) = rate(seconds, |k| {
+        let rated = dlx_core::rate9(sample[k as usize % sample.len()].bytes());
+        (0, rated.is_ok())
+    });
+    eprintln!("rate9 on the SE sample: {r:.0} a second ({n} ratings)");
+    rows.push(("rate9, SE-rated sample (5.4-9.1)".to_string(), r, n, format!("{} puzzles, in turn", sample.len())));
+    let mut hits = [0u64; RANGES.len()];
+    let mut beyond = 0u64;
+    let (r, _, n) = rate(seconds, |k| {
+        let k = k as usize;
+        let rated = dlx_core::rate9(generated[k % generated.len()].iter().copied());
+        if k < generated.len() {
+            match rated {
+                Ok(dlx_core::Rating::Rated(t)) => {
+                    for (hit, (_, lo, hi)) in hits.iter_mut().zip(RANGES) {
+                        *hit += u64::from((lo..=hi).contains(&t));
+                    }
+                }
+                _ => beyond += 1,
+            }
+        }
+        (0, rated.is_ok())
+    });
+    eprintln!("rate9 on generated puzzles: {r:.0} a second ({n} ratings)");
+    // The tries per hit are over the distinct puzzles the timed loop rated.
+    let seen = (n as usize).min(generated.len());
+    let tries: Vec<String> = RANGES
+        .iter()
+        .zip(hits)
+        .map(|((name, ..), hit)| match hit {
+            0 => format!("{name}: none"),
+            _ => format!("{name}: {:.1}", seen as f64 / hit as f64),
+        })
+        .collect();
+    let note = format!("{seen} puzzles (seeds 0 up), {beyond} beyond; tries per hit {}", tries.join(", "));
+    eprintln!("{note}");
+    rows.push(("rate9, generated puzzles".to_string(), r, n, note));
+    for (name, lo, hi) in [RANGES[1], RANGES[3]] {
+        let (r, _, n) = rate(seconds, |seed| {
+            let (p, t) = dlx_core::generate9_rated(seed, Symmetry::None, 0, lo, hi, || false).unwrap();
+            (0, dlx_core::rate9(p.iter().copied()) == Ok(dlx_core::Rating::Rated(t)) && (lo..=hi).contains(&t))
+        });
+        eprintln!("generate9_rated {name}: {r:.1} a second ({n} puzzles)");
+        rows.push((format!("generate9_rated, {name}"), r, n, "puzzles a second, each rated again to check".into()));
+    }
+    rows
+}
+
 fn main() {
     let seconds: f64 = std::env::var("DLX_BENCH_GENERATE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(5.0);
     let count9 = |p: &[u8]| dlx_core::count9(p.iter().copied(), 2, || false) == Ok(1);
@@ -85,6 +147,19 @@ fn main() {
             _ => (String::new(), String::new(), String::new()),
         };
         writeln!(body, "| {name} | {r:.1} | {g:.1} | {n} | {qr} | {qg} | {ratio} |").unwrap();
+    }
+    // The rater's rows: generated puzzles enough for the tries per hit to mean something.
+    let generated: Vec<[u8; 81]> = (0..((seconds * 200.0) as u64).clamp(200, 3_000))
+        .map(|seed| dlx_core::generate9(seed, Symmetry::None, 0, || false).unwrap())
+        .collect();
+    body.push_str(
+        "\nThe Sudoku Explainer rater (docs/puzzles.md), one thread: ratings a second by `rate9` (its count \
+         to 2 included), and rated generation (`generate9_rated`: puzzles drawn and rated until one fits).\n\n\
+         | what | a second | done | notes |\n\
+         | --- | ---: | ---: | --- |\n",
+    );
+    for (name, r, n, note) in ratings(seconds, &generated) {
+        writeln!(body, "| {name} | {r:.1} | {n} | {note} |").unwrap();
     }
     support::write_section("generate", "Generating puzzles", &body);
 }

@@ -325,15 +325,45 @@ def _generate_with(call, length: int, seed: int, symmetry: str, givens: int, max
     return out.value.decode("ascii")
 
 
-def generate9(seed: int = 0, symmetry: str = "none", givens: int = 0, max_ms: int = 0) -> str:
+_lib.dlx_generate9_rated.argtypes = [ctypes.c_uint64, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                     ctypes.c_int64, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
+_lib.dlx_generate9_rated.restype = ctypes.c_int
+
+
+def _tenths(value, name: str) -> int:
+    """A rating bound (a number on SE's scale, e.g. 7.5) in tenths, as the C call takes it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("%s must be a number, not %s" % (name, type(value).__name__))
+    if value != value or not -(2 ** 31) <= value * 10 < 2 ** 31:  # NaN or beyond an int
+        raise DlxError(DLX_ERR_ARG, detail="%s must be a rating from 0 to 12.0" % name)
+    return int(round(value * 10))
+
+
+def generate9(seed: int = 0, symmetry: str = "none", givens: int = 0, max_ms: int = 0,
+              rating: Optional[Tuple[float, float]] = None) -> str:
     """A minimal 9x9 puzzle with exactly one solution, made from `seed` (0 .. 2**64 - 1): 81
     cells, 1..9 a given and '.' a blank, as solve9 reads them. The same seed and options give
     the same puzzle everywhere. `symmetry`: "none", "180" (half turn), "90" (quarter turn) or
     "mirror" (left-right), kept by the pattern of givens. `givens` above 0 asks for at most that
     many (new grids are tried until one has them: a low target needs `max_ms`, as minimal
-    puzzles have 17 givens at least). Raises Timeout past `max_ms` milliseconds (0: no limit),
-    DlxError (DLX_ERR_ARG) for a bad symmetry, seed, or negative givens or max_ms."""
-    return _generate_with(_lib.dlx_generate9, DLX9_OUT_LEN, seed, symmetry, givens, max_ms)
+    puzzles have 17 givens at least). `rating=(lo, hi)`, e.g. (7.0, 8.5), asks for a puzzle
+    whose Sudoku Explainer rating (as rate9 gives it, which tells it) lies in lo..hi, bounds
+    rounded to tenths from 0 to 12.0: puzzles are drawn until one fits (those rate9 raises
+    Beyond for never do; about 1 in 8 rates 7.0 or more and none of 3,000 above 7.4, so
+    give `max_ms`). Raises Timeout
+    past `max_ms` milliseconds (0: no limit), DlxError (DLX_ERR_ARG) for a bad symmetry, seed,
+    rating range, or negative givens or max_ms."""
+    if rating is None:
+        return _generate_with(_lib.dlx_generate9, DLX9_OUT_LEN, seed, symmetry, givens, max_ms)
+    try:
+        lo, hi = rating
+    except (TypeError, ValueError):
+        raise TypeError("rating must be a pair (lo, hi), e.g. (7.0, 8.5)") from None
+    lo, hi = _tenths(lo, "rating's lo"), _tenths(hi, "rating's hi")
+
+    def call(seed, symmetry, givens, max_ms, out):
+        return _lib.dlx_generate9_rated(seed, symmetry, givens, lo, hi, max_ms, out, None)
+    return _generate_with(call, DLX9_OUT_LEN, seed, symmetry, givens, max_ms)
 
 
 def generate16(seed: int = 0, symmetry: str = "none", givens: int = 0, max_ms: int = 0) -> str:

@@ -927,6 +927,31 @@ def test_generate_makes_minimal_unique_deterministic_puzzles():
         dlx.generate16(seed="1")
 
 
+def test_generate9_with_a_rating_range_gives_puzzles_rate9_puts_inside_it():
+    for lo, hi in ((1.0, 1.5), (2.0, 3.0), (4.0, 6.0), (7.0, 12.0)):
+        for seed in range(3):
+            puzzle = dlx.generate9(seed, rating=(lo, hi))
+            assert lo <= dlx.rate9(puzzle) <= hi, (lo, hi, puzzle)
+            assert dlx.count9(puzzle) == 1
+            for k in (k for k in range(81) if puzzle[k] != "."):
+                assert dlx.count9(puzzle[:k] + "." + puzzle[k + 1:]) == 2
+            assert dlx.generate9(seed=seed, rating=[lo, hi]) == puzzle
+    symmetric = dlx.generate9(5, "180", rating=(2, 4.5))
+    assert 2 <= dlx.rate9(symmetric) <= 4.5
+    assert all((symmetric[k] == ".") == (symmetric[80 - k] == ".") for k in range(81))
+    # Without a rating, the same puzzles as before.
+    assert dlx.generate9(3) == dlx.generate9(3, rating=None)
+    with pytest.raises(dlx.Timeout):
+        dlx.generate9(1, rating=(11.5, 12.0), max_ms=30)
+    for bad in ((3.0, 2.0), (-0.5, 2.0), (1.0, 12.1), (float("nan"), 2.0), (1.0, 1e30)):
+        with pytest.raises(dlx.DlxError) as info:
+            dlx.generate9(rating=bad)
+        assert info.value.code == dlx.DLX_ERR_ARG, bad
+    for bad in (7.0, (1.0,), ("1", "2"), (True, 2.0)):
+        with pytest.raises(TypeError):
+            dlx.generate9(rating=bad)
+
+
 EULER = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 
 

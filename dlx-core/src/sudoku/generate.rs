@@ -12,7 +12,8 @@ use core::mem::MaybeUninit;
 use super::nine;
 use super::{Shape, Workspace16};
 use crate::Error;
-use crate::deadline::Deadline;
+use crate::deadline::{Deadline, INTERVAL};
+use super::techniques::{self, Grid, Rating};
 
 /// Which symmetry the pattern of givens keeps: a cell is a given exactly when its images are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -275,23 +276,26 @@ fn minimal<const CELLS: usize, S: Searches<CELLS>>(
 }
 
 /// The generator: grids and orders from `seed`'s stream until a minimal puzzle has at most
-/// `givens` givens (0: the first one); its cells, 0 for a blank. [`Error::Timeout`] once
-/// `deadline` passes.
-fn generate<const CELLS: usize, S: Searches<CELLS>>(
+/// `givens` givens (0: any number) and `accept` takes it (its answer, `Some`, is returned with
+/// the puzzle's cells, 0 for a blank). [`Error::Timeout`] once `deadline` passes.
+fn generate<const CELLS: usize, S: Searches<CELLS>, A>(
     searches: &mut S,
     seed: u64,
     symmetry: Symmetry,
     givens: usize,
     deadline: &mut Deadline,
-) -> Result<[u8; CELLS], Error> {
+    mut accept: impl FnMut(&[u8; CELLS], &mut Deadline) -> Result<Option<A>, Error>,
+) -> Result<([u8; CELLS], A), Error> {
     let mut rng = Rng::new(seed);
     loop {
         let grid = random_grid(&mut rng, searches, deadline)?;
         let puzzle = minimal(&mut rng, searches, &grid, symmetry, deadline)?;
-        if givens == 0 || puzzle.iter().filter(|&&d| d != 0).count() <= givens {
-            return Ok(puzzle);
+        if (givens == 0 || puzzle.iter().filter(|&&d| d != 0).count() <= givens)
+            && let Some(answer) = accept(&puzzle, deadline)?
+        {
+            return Ok((puzzle, answer));
         }
-        if deadline.tick(super::super::deadline::INTERVAL) {
+        if deadline.tick(INTERVAL) {
             return Err(Error::Timeout);
         }
     }
@@ -299,7 +303,33 @@ fn generate<const CELLS: usize, S: Searches<CELLS>>(
 
 /// A minimal 9x9 puzzle with one solution (cells 0 blank, 1..=9 a given); see `generate`.
 pub fn generate9(seed: u64, symmetry: Symmetry, givens: usize, deadline: &mut Deadline) -> Result<[u8; 81], Error> {
-    generate(&mut Nine, seed, symmetry, givens, deadline)
+    generate(&mut Nine, seed, symmetry, givens, deadline, |_, _| Ok(Some(()))).map(|(puzzle, ())| puzzle)
+}
+
+/// [`generate9`] until the puzzle's Sudoku Explainer rating (the rater of `techniques`, in
+/// tenths) lies in `ratings`: the puzzle and its rating. A puzzle the techniques do not
+/// finish has no known rating (only a lower bound), so it never fits. The clock is asked
+/// after each rating step too: one rating can take milliseconds on a hard puzzle.
+pub fn generate9_rated(
+    seed: u64,
+    symmetry: Symmetry,
+    givens: usize,
+    ratings: core::ops::RangeInclusive<u8>,
+    deadline: &mut Deadline,
+) -> Result<([u8; 81], u8), Error> {
+    generate(&mut Nine, seed, symmetry, givens, deadline, |puzzle, deadline| {
+        // A generated puzzle is valid, so its candidates grid exists.
+        let Some(mut grid) = Grid::new(puzzle) else { return Ok(None) };
+        let mut timeout = false;
+        let rating = techniques::rate(&mut grid, |_, _| timeout = timeout || deadline.tick(INTERVAL));
+        if timeout {
+            return Err(Error::Timeout);
+        }
+        Ok(match rating {
+            Rating::Rated(tenths) if ratings.contains(&tenths) => Some(tenths),
+            _ => None,
+        })
+    })
 }
 
 /// A minimal 16x16 puzzle with one solution (cells 0 blank, 1..=16 a given), its searches in
@@ -311,5 +341,5 @@ pub fn generate16(
     givens: usize,
     deadline: &mut Deadline,
 ) -> Result<[u8; 256], Error> {
-    generate(&mut Sixteen { space }, seed, symmetry, givens, deadline)
+    generate(&mut Sixteen { space }, seed, symmetry, givens, deadline, |_, _| Ok(Some(()))).map(|(puzzle, ())| puzzle)
 }

@@ -3,12 +3,13 @@
 //! given (no orbit, under a symmetry) can go; 16x16 puzzles are checked with the library's
 //! `count16` (a brute force is too slow there), which its own tests check against the data.
 //! Also: the same seed gives the same puzzle, other seeds others; the pattern keeps the
-//! symmetry asked; a target of givens is met or times out; a 256 KiB thread is enough.
+//! symmetry asked; a target of givens is met or times out; a 256 KiB thread is enough; a
+//! rating range gives puzzles `rate9` rates inside it, unique and minimal by the reference.
 
 use std::time::{Duration, Instant};
 
 use crate::sudoku::generate::{Rng, Symmetry};
-use crate::{Error, count16, generate9, generate16};
+use crate::{Error, Rating, count16, generate9, generate9_rated, generate16, rate9};
 
 const SYMMETRIES: [Symmetry; 4] = [Symmetry::None, Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror];
 
@@ -248,11 +249,73 @@ fn orbits_and_the_stream_are_as_documented() {
 fn generation_runs_on_a_256_kib_thread_stack() {
     let made = std::thread::Builder::new()
         .stack_size(256 * 1024)
-        .spawn(|| (generate9(9, Symmetry::Rotate90, 0, || false), generate16(9, Symmetry::Mirror, 0, || false)))
+        .spawn(|| {
+            let rated = generate9_rated(9, Symmetry::None, 0, 70, 120, || false);
+            (generate9(9, Symmetry::Rotate90, 0, || false), generate16(9, Symmetry::Mirror, 0, || false), rated)
+        })
         .unwrap()
         .join()
         .unwrap();
-    assert!(made.0.is_ok() && made.1.is_ok());
+    assert!(made.0.is_ok() && made.1.is_ok() && made.2.is_ok());
+}
+
+/// Whether the 9x9 `grid` (0 blank) has one solution and no given can go, by the reference.
+fn unique_and_minimal(grid: &[u8; 81]) -> bool {
+    reference_count(grid, 2) == 1
+        && (0..81).filter(|&c| grid[c] != 0).all(|c| {
+            let mut fewer = *grid;
+            fewer[c] = 0;
+            reference_count(&fewer, 2) == 2
+        })
+}
+
+#[test]
+fn rated_puzzles_rate_inside_their_range_and_are_unique_and_minimal() {
+    // Ranges across the scale: singles, subsets, wings and uniqueness, chains.
+    for (lo, hi) in [(10, 15), (20, 30), (40, 60), (70, 120)] {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..4u64 {
+            let (text, rating) = generate9_rated(seed, Symmetry::None, 0, lo, hi, || false).unwrap();
+            assert!((lo..=hi).contains(&rating), "{lo}-{hi} seed {seed}: {rating}");
+            assert_eq!(rate9(text), Ok(Rating::Rated(rating)), "{lo}-{hi} seed {seed}");
+            let grid: [u8; 81] = cells(&text).try_into().unwrap();
+            assert!(unique_and_minimal(&grid), "{lo}-{hi} seed {seed}: not unique and minimal");
+            assert_eq!(generate9_rated(seed, Symmetry::None, 0, lo, hi, || false), Ok((text, rating)));
+            assert!(seen.insert(text), "{lo}-{hi} seed {seed} repeats a puzzle");
+        }
+    }
+    // With a symmetry and a target of givens, the range still holds and so do they.
+    let (text, rating) = generate9_rated(11, Symmetry::Rotate180, 26, 20, 45, || false).unwrap();
+    let grid: [u8; 81] = cells(&text).try_into().unwrap();
+    assert_eq!(rate9(text), Ok(Rating::Rated(rating)));
+    assert!((20..=45).contains(&rating) && grid.iter().filter(|&&d| d != 0).count() <= 26);
+    assert!(symmetric(9, &grid, Symmetry::Rotate180));
+    assert_eq!(reference_count(&grid, 2), 1);
+    // The widest range takes the first puzzle the plain generator makes when it is rated.
+    let plain = generate9(3, Symmetry::None, 0, || false).unwrap();
+    let Ok(Rating::Rated(r)) = rate9(plain) else { panic!("seed 3's first puzzle is rated") };
+    assert_eq!(generate9_rated(3, Symmetry::None, 0, 0, crate::RATING_MAX, || false), Ok((plain, r)));
+}
+
+#[test]
+fn a_rating_range_out_of_reach_times_out_and_bad_ranges_are_refused() {
+    // No puzzle rates 11.5 or more here (the chains stop well below; harder is beyond).
+    let end = Instant::now() + Duration::from_millis(100);
+    let started = Instant::now();
+    assert_eq!(generate9_rated(1, Symmetry::None, 0, 115, 120, || Instant::now() >= end), Err(Error::Timeout));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // An expired clock ends the call at its first question, even inside a rating.
+    let mut asked = 0;
+    assert_eq!(
+        generate9_rated(1, Symmetry::None, 0, 70, 120, || {
+            asked += 1;
+            true
+        }),
+        Err(Error::Timeout)
+    );
+    assert_eq!(asked, 1);
+    assert_eq!(generate9_rated(1, Symmetry::None, 0, 31, 30, || false), Err(Error::Arg));
+    assert_eq!(generate9_rated(1, Symmetry::None, 0, 10, crate::RATING_MAX + 1, || false), Err(Error::Arg));
 }
 
 #[test]
