@@ -31,7 +31,8 @@ pub fn canon(cells: &Grid) -> Grid {
     canon_steps(cells).0
 }
 
-/// `canon`, and its effort: the values the search compared with the best (`Best::steps`).
+/// `canon`, and its effort: the values the search compared with the best (`Best::steps`);
+/// on complete grids, whole rows at once count one each.
 pub fn canon_steps(cells: &Grid) -> (Grid, u64) {
     let cells = cells.map(|v| v.min(9));
     if grid::applies(&cells) { grid::canon(&cells) } else { puzzle::canon(&cells) }

@@ -27,6 +27,10 @@
 //! it), the orders that search would keep are known beforehand (`least_orders`): they are read
 //! one by one, without the search; pairs whose second row starts `456` (pure) come first and
 //! then cut the others (mixed, `457` at best) without reading them.
+//!
+//! Rows are compared whole: nine values of four bits packed in a number, in the order of their
+//! strings, so that one integer compare orders two rows; each of the effort's steps is a row
+//! so compared (and, in `second_row`, a value).
 
 use super::{Best, Grid, ORDERS, transposed};
 
@@ -110,7 +114,17 @@ struct Search {
     top: [usize; 3],
     /// `next1[c]`: `col0` of the second row's digit in column `c`.
     next1: [u8; 9],
+    /// The bound of the value by value search of the second row (`second_row`).
     best: Best,
+    /// The best string's rows, packed (`packed`): what the rows are compared with, whole.
+    rows: [u64; 9],
+    /// How many of `rows` are a bound: past them, any row is better.
+    bound: usize,
+}
+
+/// Nine values of a row as one number, in the order of their strings.
+fn packed(row: impl IntoIterator<Item = u8>) -> u64 {
+    row.into_iter().fold(0, |m, v| m << 4 | u64::from(v))
 }
 
 /// Whether every row and every column of `g` holds each digit 1..=9 once.
@@ -169,14 +183,12 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
         }
     }
     pairs.sort_unstable();
-    let mut s = Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE };
+    let mut s =
+        Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE, rows: [0; 9], bound: 1 };
     // Every first row reads 1..=9.
-    for c in 0..9 {
-        s.best.s[c] = c as u8 + 1;
-    }
-    s.best.len = 9;
+    s.rows[0] = packed(1..=9);
     for (kind, t, r0, r1) in pairs {
-        if kind == Kind::Mixed && s.best.len >= 12 && s.best.s[9..12] == [4, 5, 6] {
+        if kind == Kind::Mixed && s.bound >= 2 && s.rows[1] >> 24 == 0x456 {
             continue;
         }
         let grid = &grids[t];
@@ -188,18 +200,50 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
         s.top = [r0, r1, 3 * band + 3 - r0 - r1];
         s.next1 = core::array::from_fn(|c| s.col0[usize::from(grid[r1 * 9 + c])]);
         match kind {
-            Kind::Other => s.second_row(0, Places::NONE),
+            Kind::Other => {
+                // The value by value bound: the best's second row.
+                s.best.len = if s.bound >= 2 { 18 } else { 9 };
+                for j in 0..9 {
+                    s.best.s[9 + j] = (s.rows[1] >> (4 * (8 - j)) & 15) as u8;
+                }
+                s.second_row(0, Places::NONE);
+            }
             _ => s.least_orders(kind),
         }
     }
-    (s.best.s, s.best.steps)
+    let mut form = [0; 81];
+    for (k, v) in form.iter_mut().enumerate() {
+        *v = (s.rows[k / 9] >> (4 * (8 - k % 9)) & 15) as u8;
+    }
+    (form, s.best.steps)
 }
 
 impl Search {
+    /// Row `i`, packed, against the best's: `false` when greater (cut the branch); else it is
+    /// written, and when less (or past the bound) the best is cut to this row. One step.
+    fn offer_row(&mut self, i: usize, v: u64) -> bool {
+        self.best.steps += 1;
+        if i < self.bound {
+            if v > self.rows[i] {
+                return false;
+            }
+            if v < self.rows[i] {
+                self.bound = i + 1;
+            }
+        } else {
+            self.bound = i + 1;
+        }
+        self.rows[i] = v;
+        true
+    }
+
     /// Output column `j` of the second row, `p` the places so far.
     fn second_row(&mut self, j: usize, p: Places) {
         if j == 9 {
-            self.rest(&p.pi, &p.pos);
+            // The row is the value by value bound's, at most the best's.
+            if self.offer_row(1, packed(self.best.s[9..18].iter().copied())) {
+                self.rest(&p.pi, &p.pos);
+            }
             return;
         }
         if p.pi[j] != FREE {
@@ -292,38 +336,45 @@ impl Search {
         for (j, &c) in pi.iter().enumerate() {
             pos[usize::from(c)] = j as u8;
         }
-        for (j, &c) in pi.iter().enumerate() {
-            let v = pos[usize::from(self.next1[usize::from(c)])] + 1;
-            if !self.best.offer(9 + j, v) {
-                return;
-            }
+        let second = packed(pi.iter().map(|&c| pos[usize::from(self.next1[usize::from(c)])] + 1));
+        if self.offer_row(1, second) {
+            self.rest(pi, &pos);
         }
-        self.rest(pi, &pos);
     }
 
     /// Every column placed: the third row, then the other bands in their least order.
     fn rest(&mut self, pi: &[u8; 9], pos: &[u8; 9]) {
         let (g, col0) = (self.g, self.col0);
-        let read = |r: usize| -> [u8; 9] {
-            core::array::from_fn(|j| pos[usize::from(col0[usize::from(g[r * 9 + usize::from(pi[j])])])] + 1)
-        };
-        let third = read(self.top[2]);
-        for (j, &v) in third.iter().enumerate() {
-            if !self.best.offer(18 + j, v) {
-                return;
-            }
+        // The label of each digit, then each row read through it.
+        let mut label = [0u8; 10];
+        for d in 1..10 {
+            label[d] = pos[usize::from(col0[d])] + 1;
+        }
+        let read = |r: usize| -> u64 { packed(pi.iter().map(|&c| label[usize::from(g[r * 9 + usize::from(c)])])) };
+        if !self.offer_row(2, read(self.top[2])) {
+            return;
         }
         let band = self.top[0] / 3;
-        let mut bands = [[[0u8; 9]; 3]; 2];
+        let mut bands = [[0u64; 3]; 2];
         for (k, b) in (0..3).filter(|&b| b != band).enumerate() {
-            bands[k] = [read(3 * b), read(3 * b + 1), read(3 * b + 2)];
-            bands[k].sort_unstable();
+            let [mut x, mut y, mut z] = [read(3 * b), read(3 * b + 1), read(3 * b + 2)];
+            // Sorted: three compares.
+            if y < x {
+                core::mem::swap(&mut x, &mut y);
+            }
+            if z < y {
+                core::mem::swap(&mut y, &mut z);
+                if y < x {
+                    core::mem::swap(&mut x, &mut y);
+                }
+            }
+            bands[k] = [x, y, z];
         }
         if bands[1] < bands[0] {
             bands.swap(0, 1);
         }
-        for (k, &v) in bands.as_flattened().as_flattened().iter().enumerate() {
-            if !self.best.offer(27 + k, v) {
+        for (k, &v) in bands.as_flattened().iter().enumerate() {
+            if !self.offer_row(3 + k, v) {
                 return;
             }
         }
