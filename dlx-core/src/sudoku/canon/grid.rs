@@ -150,9 +150,8 @@ enum Kind {
     Other,
 }
 
-fn kind(g: &Grid, r0: usize, r1: usize) -> Kind {
-    let boxes = |r: usize| -> [u16; 3] { core::array::from_fn(|s| g[r * 9 + 3 * s..][..3].iter().fold(0, |m, &d| m | 1 << d)) };
-    let (a, b) = (boxes(r0), boxes(r1));
+/// The kind of the pair of rows whose boxes hold the digits `a` and `b` (a bit a digit).
+fn kind(a: [u16; 3], b: [u16; 3]) -> Kind {
     if (0..3).any(|s| a[s] & b[s] != 0) {
         Kind::Other
     } else if b.iter().all(|m| a.contains(m)) {
@@ -174,20 +173,34 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
     let mut pairs = [(Kind::Pure, 0usize, 0usize, 0usize); 36];
     let mut k = 0;
     for (t, grid) in grids.iter().enumerate() {
+        // The digits of each box of each row.
+        let boxes: [[u16; 3]; 9] =
+            core::array::from_fn(|r| core::array::from_fn(|s| grid[r * 9 + 3 * s..][..3].iter().fold(0, |m, &d| m | 1 << d)));
         for r0 in 0..9 {
             let band = 3 * (r0 / 3);
             for r1 in (band..band + 3).filter(|&r1| r1 != r0) {
-                pairs[k] = (kind(grid, r0, r1), t, r0, r1);
+                pairs[k] = (kind(boxes[r0], boxes[r1]), t, r0, r1);
                 k += 1;
             }
         }
     }
-    pairs.sort_unstable();
+    // Pure pairs first, then mixed, then the others, each in the order made.
+    let mut order = [0u8; 36];
+    let mut n = 0;
+    for want in [Kind::Pure, Kind::Mixed, Kind::Other] {
+        for (k, pair) in pairs.iter().enumerate() {
+            if pair.0 == want {
+                order[n] = k as u8;
+                n += 1;
+            }
+        }
+    }
     let mut s =
         Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE, rows: [0; 9], bound: 1 };
     // Every first row reads 1..=9.
     s.rows[0] = packed(1..=9);
-    for (kind, t, r0, r1) in pairs {
+    for k in order {
+        let (kind, t, r0, r1) = pairs[usize::from(k)];
         if kind == Kind::Mixed && s.bound >= 2 && s.rows[1] >> 24 == 0x456 {
             continue;
         }
@@ -285,7 +298,10 @@ impl Search {
     /// value 5 needs the two first (either order) and `x` second, then the third column
     /// (value 7, its source first in `y`); `x`'s last column and the order of `y`'s last two
     /// are then free of choice in what is compared so far, and nothing else is: 4 orders for
-    /// each `a`. Every order the search (`second_row`) would keep is among these.
+    /// each `a`. Every order the search (`second_row`) would keep is among these. The fourth
+    /// value is known before `y`'s two are ordered (the source of `π(3)`), so a mixed `(u, v)`
+    /// whose fourth value is above the best's is not read at all, and when that source is one
+    /// of `y`'s two, only the order that puts it first (8, not 9) is read.
     fn least_orders(&mut self, kind: Kind) {
         let src = self.next1;
         for a in 0..3u8 {
@@ -323,8 +339,25 @@ impl Search {
                 let others = [3 * y, 3 * y + 1, 3 * y + 2];
                 let mut rest = others.iter().filter(|&&c| c != ss);
                 let (y0, y1) = (*rest.next().unwrap_or(&0), *rest.next().unwrap_or(&0));
+                // The fourth value, known before the order of `y`'s last two: greater than the
+                // best's, neither order can be least; 8 only with `t` first of the two (the
+                // other order reads 9 there).
+                let t = src[usize::from(su)];
+                let fourth = match t {
+                    _ if t == u => 1,
+                    _ if t == v => 2,
+                    _ if t == cols[single] => 3,
+                    _ if t == ss => 7,
+                    _ => 8,
+                };
+                if self.bound >= 2 && (0x4570 | fourth) > self.rows[1] >> 20 {
+                    self.best.steps += 1;
+                    continue;
+                }
                 for (w, z) in [(y0, y1), (y1, y0)] {
-                    self.read_order(&[u, v, cols[single], su, sv, x_last, ss, w, z]);
+                    if fourth != 8 || w == t {
+                        self.read_order(&[u, v, cols[single], su, sv, x_last, ss, w, z]);
+                    }
                 }
             }
         }
@@ -336,7 +369,22 @@ impl Search {
         for (j, &c) in pi.iter().enumerate() {
             pos[usize::from(c)] = j as u8;
         }
-        let second = packed(pi.iter().map(|&c| pos[usize::from(self.next1[usize::from(c)])] + 1));
+        // Value by value until the first one that differs from the best's: greater, the order
+        // is cut; less, the rest is read without compares.
+        let best = if self.bound >= 2 { self.rows[1] } else { u64::MAX };
+        let mut second = 0;
+        let mut less = false;
+        for (j, &c) in pi.iter().enumerate() {
+            second = second << 4 | u64::from(pos[usize::from(self.next1[usize::from(c)])] + 1);
+            if !less {
+                let prefix = best >> (4 * (8 - j));
+                if second > prefix {
+                    self.best.steps += 1;
+                    return;
+                }
+                less = second < prefix;
+            }
+        }
         if self.offer_row(1, second) {
             self.rest(pi, &pos);
         }
