@@ -303,6 +303,27 @@ impl Search {
                 free += 1;
             }
         }
+        // Which of the stack's values are givens is the same in every order (the new givens
+        // take the last free columns): a given where the best has a blank is greater, so the
+        // orders are not built.
+        for j in 3 * s..3 * s + 3 {
+            let at = 9 * i + j;
+            if at >= self.best.len {
+                break;
+            }
+            let given = match st.pi[j] {
+                FREE => slots[..free].iter().rposition(|&x| x == j).is_some_and(|k| k + m >= free),
+                c => row[usize::from(c)] != 0,
+            };
+            match (given, self.best.s[at]) {
+                (true, 0) => {
+                    self.best.steps += 1;
+                    return;
+                }
+                (false, 0) => {}
+                _ => break,
+            }
+        }
         let lines = self.twins[self.t][1].lines;
         // The orders of `m`: the first `m!` of `ORDERS`.
         for order in &ORDERS[..[1, 1, 2, 6][m]] {
