@@ -30,7 +30,7 @@
 //! branch ends at the first row where another is less. When more than `KEPT` branches tie (a
 //! grid with many symmetries of its own) the search starts again depth first.
 
-use super::{Best, Grid, ORDERS, Twins, may_follow, transposed};
+use super::{Best, Grid, ORDERS, Twins, line_keys, may_follow, transposed};
 
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
@@ -109,12 +109,10 @@ fn packed(row: &[u8]) -> u64 {
 /// The canonical form of `cells` (values 0..=9), and the values compared with the best.
 pub fn canon(cells: &Grid) -> (Grid, u64) {
     let grids = [*cells, transposed(cells)];
-    let twins = grids.map(|g| {
-        [
-            Twins::new(|r| core::array::from_fn(|c| g[r * 9 + c])),
-            Twins::new(|c| core::array::from_fn(|r| g[r * 9 + c])),
-        ]
-    });
+    // The transpose's rows are the grid's columns and its columns the rows.
+    let [rows, cols] = line_keys(&grids[0]);
+    let (rows, cols) = (Twins::new(&rows), Twins::new(&cols));
+    let twins = [[rows, cols], [cols, rows]];
     let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
     let by_givens = givens.map(|rows: [u16; 9]| {
         let mut order: [u8; 9] = core::array::from_fn(|r| r as u8);
