@@ -31,7 +31,8 @@ pub fn canon(cells: &Grid) -> Grid {
     canon_steps(cells).0
 }
 
-/// `canon`, and its effort: the values the search compared with the best (`Best::steps`).
+/// `canon`, and its effort: the values the search compared with the best (`Best::steps`);
+/// on complete grids, whole rows at once count one each.
 pub fn canon_steps(cells: &Grid) -> (Grid, u64) {
     let cells = cells.map(|v| v.min(9));
     if grid::applies(&cells) { grid::canon(&cells) } else { puzzle::canon(&cells) }
@@ -90,20 +91,34 @@ struct Twins {
     groups: [u8; 3],
 }
 
+/// The rows and the columns of `g`, each packed in a number (four bits a value): equal lines
+/// have equal numbers.
+fn line_keys(g: &Grid) -> [[u64; 9]; 2] {
+    let mut keys = [[0u64; 9]; 2];
+    for r in 0..9 {
+        for c in 0..9 {
+            let v = u64::from(g[r * 9 + c]);
+            keys[0][r] = keys[0][r] << 4 | v;
+            keys[1][c] = keys[1][c] << 4 | v;
+        }
+    }
+    keys
+}
+
 impl Twins {
-    /// The twins of the nine lines `line(x)` gives.
-    fn new(line: impl Fn(usize) -> [u8; 9]) -> Self {
+    /// The twins of the nine lines whose keys (`line_keys`) are `line`.
+    fn new(line: &[u64; 9]) -> Self {
         let mut twins = Twins { lines: [0; 9], groups: [0; 3] };
         for x in 0..9 {
             for y in 3 * (x / 3)..x {
-                if line(x) == line(y) {
+                if line[x] == line[y] {
                     twins.lines[x] |= 1 << y;
                 }
             }
         }
         for g in 0..3 {
             for h in 0..g {
-                if (0..3).all(|k| line(3 * g + k) == line(3 * h + k)) {
+                if (0..3).all(|k| line[3 * g + k] == line[3 * h + k]) {
                     twins.groups[g] |= 1 << h;
                 }
             }

@@ -342,3 +342,27 @@ fn steps_are_few() {
     assert_eq!(form, [0; 81]);
     assert!(steps <= 2 * 81, "{steps}");
 }
+
+/// The row by row search against the first one on every rated puzzle (the set where its bound
+/// of kept branches is passed most often) and on a quarter of another set, each in random
+/// clothes: the same string, byte for byte.
+#[test]
+fn equals_the_first_search_on_whole_sets() {
+    use crate::sudoku::canon::search;
+    let mut seed = 0xc0ffee;
+    let rated: Vec<Grid> = read_data("sudoku9/se-rated-sample.txt")
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|field| {
+            let mut g = [0u8; 81];
+            crate::sudoku::parse(field.bytes(), crate::sudoku::Shape::NINE, &mut g).expect("a 9x9 puzzle");
+            g
+        })
+        .collect();
+    assert!(rated.len() >= 480, "{}", rated.len());
+    let serg = grids("sudoku9/serg-benchmark-first1000-1000.txt");
+    for g in rated.iter().chain(serg.iter().step_by(4)) {
+        let h = image(&Isomorphism::random(3, &mut seed), g);
+        assert_eq!(canon(&h), search::canon(&h), "{h:?}");
+    }
+}

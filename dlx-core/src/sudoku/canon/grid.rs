@@ -27,6 +27,10 @@
 //! it), the orders that search would keep are known beforehand (`least_orders`): they are read
 //! one by one, without the search; pairs whose second row starts `456` (pure) come first and
 //! then cut the others (mixed, `457` at best) without reading them.
+//!
+//! Rows are compared whole: nine values of four bits packed in a number, in the order of their
+//! strings, so that one integer compare orders two rows; each of the effort's steps is a row
+//! so compared (and, in `second_row`, a value).
 
 use super::{Best, Grid, ORDERS, transposed};
 
@@ -110,7 +114,17 @@ struct Search {
     top: [usize; 3],
     /// `next1[c]`: `col0` of the second row's digit in column `c`.
     next1: [u8; 9],
+    /// The bound of the value by value search of the second row (`second_row`).
     best: Best,
+    /// The best string's rows, packed (`packed`): what the rows are compared with, whole.
+    rows: [u64; 9],
+    /// How many of `rows` are a bound: past them, any row is better.
+    bound: usize,
+}
+
+/// Nine values of a row as one number, in the order of their strings.
+fn packed(row: impl IntoIterator<Item = u8>) -> u64 {
+    row.into_iter().fold(0, |m, v| m << 4 | u64::from(v))
 }
 
 /// Whether every row and every column of `g` holds each digit 1..=9 once.
@@ -136,9 +150,8 @@ enum Kind {
     Other,
 }
 
-fn kind(g: &Grid, r0: usize, r1: usize) -> Kind {
-    let boxes = |r: usize| -> [u16; 3] { core::array::from_fn(|s| g[r * 9 + 3 * s..][..3].iter().fold(0, |m, &d| m | 1 << d)) };
-    let (a, b) = (boxes(r0), boxes(r1));
+/// The kind of the pair of rows whose boxes hold the digits `a` and `b` (a bit a digit).
+fn kind(a: [u16; 3], b: [u16; 3]) -> Kind {
     if (0..3).any(|s| a[s] & b[s] != 0) {
         Kind::Other
     } else if b.iter().all(|m| a.contains(m)) {
@@ -160,23 +173,35 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
     let mut pairs = [(Kind::Pure, 0usize, 0usize, 0usize); 36];
     let mut k = 0;
     for (t, grid) in grids.iter().enumerate() {
+        // The digits of each box of each row.
+        let boxes: [[u16; 3]; 9] =
+            core::array::from_fn(|r| core::array::from_fn(|s| grid[r * 9 + 3 * s..][..3].iter().fold(0, |m, &d| m | 1 << d)));
         for r0 in 0..9 {
             let band = 3 * (r0 / 3);
             for r1 in (band..band + 3).filter(|&r1| r1 != r0) {
-                pairs[k] = (kind(grid, r0, r1), t, r0, r1);
+                pairs[k] = (kind(boxes[r0], boxes[r1]), t, r0, r1);
                 k += 1;
             }
         }
     }
-    pairs.sort_unstable();
-    let mut s = Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE };
-    // Every first row reads 1..=9.
-    for c in 0..9 {
-        s.best.s[c] = c as u8 + 1;
+    // Pure pairs first, then mixed, then the others, each in the order made.
+    let mut order = [0u8; 36];
+    let mut n = 0;
+    for want in [Kind::Pure, Kind::Mixed, Kind::Other] {
+        for (k, pair) in pairs.iter().enumerate() {
+            if pair.0 == want {
+                order[n] = k as u8;
+                n += 1;
+            }
+        }
     }
-    s.best.len = 9;
-    for (kind, t, r0, r1) in pairs {
-        if kind == Kind::Mixed && s.best.len >= 12 && s.best.s[9..12] == [4, 5, 6] {
+    let mut s =
+        Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE, rows: [0; 9], bound: 1 };
+    // Every first row reads 1..=9.
+    s.rows[0] = packed(1..=9);
+    for k in order {
+        let (kind, t, r0, r1) = pairs[usize::from(k)];
+        if kind == Kind::Mixed && s.bound >= 2 && s.rows[1] >> 24 == 0x456 {
             continue;
         }
         let grid = &grids[t];
@@ -188,18 +213,50 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
         s.top = [r0, r1, 3 * band + 3 - r0 - r1];
         s.next1 = core::array::from_fn(|c| s.col0[usize::from(grid[r1 * 9 + c])]);
         match kind {
-            Kind::Other => s.second_row(0, Places::NONE),
+            Kind::Other => {
+                // The value by value bound: the best's second row.
+                s.best.len = if s.bound >= 2 { 18 } else { 9 };
+                for j in 0..9 {
+                    s.best.s[9 + j] = (s.rows[1] >> (4 * (8 - j)) & 15) as u8;
+                }
+                s.second_row(0, Places::NONE);
+            }
             _ => s.least_orders(kind),
         }
     }
-    (s.best.s, s.best.steps)
+    let mut form = [0; 81];
+    for (k, v) in form.iter_mut().enumerate() {
+        *v = (s.rows[k / 9] >> (4 * (8 - k % 9)) & 15) as u8;
+    }
+    (form, s.best.steps)
 }
 
 impl Search {
+    /// Row `i`, packed, against the best's: `false` when greater (cut the branch); else it is
+    /// written, and when less (or past the bound) the best is cut to this row. One step.
+    fn offer_row(&mut self, i: usize, v: u64) -> bool {
+        self.best.steps += 1;
+        if i < self.bound {
+            if v > self.rows[i] {
+                return false;
+            }
+            if v < self.rows[i] {
+                self.bound = i + 1;
+            }
+        } else {
+            self.bound = i + 1;
+        }
+        self.rows[i] = v;
+        true
+    }
+
     /// Output column `j` of the second row, `p` the places so far.
     fn second_row(&mut self, j: usize, p: Places) {
         if j == 9 {
-            self.rest(&p.pi, &p.pos);
+            // The row is the value by value bound's, at most the best's.
+            if self.offer_row(1, packed(self.best.s[9..18].iter().copied())) {
+                self.rest(&p.pi, &p.pos);
+            }
             return;
         }
         if p.pi[j] != FREE {
@@ -241,7 +298,10 @@ impl Search {
     /// value 5 needs the two first (either order) and `x` second, then the third column
     /// (value 7, its source first in `y`); `x`'s last column and the order of `y`'s last two
     /// are then free of choice in what is compared so far, and nothing else is: 4 orders for
-    /// each `a`. Every order the search (`second_row`) would keep is among these.
+    /// each `a`. Every order the search (`second_row`) would keep is among these. The fourth
+    /// value is known before `y`'s two are ordered (the source of `π(3)`), so a mixed `(u, v)`
+    /// whose fourth value is above the best's is not read at all, and when that source is one
+    /// of `y`'s two, only the order that puts it first (8, not 9) is read.
     fn least_orders(&mut self, kind: Kind) {
         let src = self.next1;
         for a in 0..3u8 {
@@ -279,8 +339,25 @@ impl Search {
                 let others = [3 * y, 3 * y + 1, 3 * y + 2];
                 let mut rest = others.iter().filter(|&&c| c != ss);
                 let (y0, y1) = (*rest.next().unwrap_or(&0), *rest.next().unwrap_or(&0));
+                // The fourth value, known before the order of `y`'s last two: greater than the
+                // best's, neither order can be least; 8 only with `t` first of the two (the
+                // other order reads 9 there).
+                let t = src[usize::from(su)];
+                let fourth = match t {
+                    _ if t == u => 1,
+                    _ if t == v => 2,
+                    _ if t == cols[single] => 3,
+                    _ if t == ss => 7,
+                    _ => 8,
+                };
+                if self.bound >= 2 && (0x4570 | fourth) > self.rows[1] >> 20 {
+                    self.best.steps += 1;
+                    continue;
+                }
                 for (w, z) in [(y0, y1), (y1, y0)] {
-                    self.read_order(&[u, v, cols[single], su, sv, x_last, ss, w, z]);
+                    if fourth != 8 || w == t {
+                        self.read_order(&[u, v, cols[single], su, sv, x_last, ss, w, z]);
+                    }
                 }
             }
         }
@@ -292,38 +369,60 @@ impl Search {
         for (j, &c) in pi.iter().enumerate() {
             pos[usize::from(c)] = j as u8;
         }
+        // Value by value until the first one that differs from the best's: greater, the order
+        // is cut; less, the rest is read without compares.
+        let best = if self.bound >= 2 { self.rows[1] } else { u64::MAX };
+        let mut second = 0;
+        let mut less = false;
         for (j, &c) in pi.iter().enumerate() {
-            let v = pos[usize::from(self.next1[usize::from(c)])] + 1;
-            if !self.best.offer(9 + j, v) {
-                return;
+            second = second << 4 | u64::from(pos[usize::from(self.next1[usize::from(c)])] + 1);
+            if !less {
+                let prefix = best >> (4 * (8 - j));
+                if second > prefix {
+                    self.best.steps += 1;
+                    return;
+                }
+                less = second < prefix;
             }
         }
-        self.rest(pi, &pos);
+        if self.offer_row(1, second) {
+            self.rest(pi, &pos);
+        }
     }
 
     /// Every column placed: the third row, then the other bands in their least order.
     fn rest(&mut self, pi: &[u8; 9], pos: &[u8; 9]) {
         let (g, col0) = (self.g, self.col0);
-        let read = |r: usize| -> [u8; 9] {
-            core::array::from_fn(|j| pos[usize::from(col0[usize::from(g[r * 9 + usize::from(pi[j])])])] + 1)
-        };
-        let third = read(self.top[2]);
-        for (j, &v) in third.iter().enumerate() {
-            if !self.best.offer(18 + j, v) {
-                return;
-            }
+        // The label of each digit, then each row read through it.
+        let mut label = [0u8; 10];
+        for d in 1..10 {
+            label[d] = pos[usize::from(col0[d])] + 1;
+        }
+        let read = |r: usize| -> u64 { packed(pi.iter().map(|&c| label[usize::from(g[r * 9 + usize::from(c)])])) };
+        if !self.offer_row(2, read(self.top[2])) {
+            return;
         }
         let band = self.top[0] / 3;
-        let mut bands = [[[0u8; 9]; 3]; 2];
+        let mut bands = [[0u64; 3]; 2];
         for (k, b) in (0..3).filter(|&b| b != band).enumerate() {
-            bands[k] = [read(3 * b), read(3 * b + 1), read(3 * b + 2)];
-            bands[k].sort_unstable();
+            let [mut x, mut y, mut z] = [read(3 * b), read(3 * b + 1), read(3 * b + 2)];
+            // Sorted: three compares.
+            if y < x {
+                core::mem::swap(&mut x, &mut y);
+            }
+            if z < y {
+                core::mem::swap(&mut y, &mut z);
+                if y < x {
+                    core::mem::swap(&mut x, &mut y);
+                }
+            }
+            bands[k] = [x, y, z];
         }
         if bands[1] < bands[0] {
             bands.swap(0, 1);
         }
-        for (k, &v) in bands.as_flattened().as_flattened().iter().enumerate() {
-            if !self.best.offer(27 + k, v) {
+        for (k, &v) in bands.as_flattened().iter().enumerate() {
+            if !self.offer_row(3 + k, v) {
                 return;
             }
         }

@@ -22,8 +22,15 @@
 //! A sparse puzzle so branches on few orders: the first rows place few columns, and when all
 //! are placed, the rows that follow only choose their input row. Twins (`Twins`) are skipped:
 //! equal rows, and equal given columns or stacks, are taken in one order only.
+//!
+//! The branches go row by row, not depth first: each row's branches start from those the row
+//! before kept, and a row keeps only the branches whose row is the least any of them reads
+//! (the string is compared row by row, so the others lead to greater strings only). Depth first,
+//! a branch went down to the last row before a better first rows' branch cut it; row by row, a
+//! branch ends at the first row where another is less. When more than `KEPT` branches tie (a
+//! grid with many symmetries of its own) the search starts again depth first.
 
-use super::{Best, Grid, ORDERS, Twins, may_follow, transposed};
+use super::{Best, Grid, ORDERS, Twins, line_keys, may_follow, transposed};
 
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
@@ -46,6 +53,8 @@ struct State {
     next: u8,
     /// Columns not placed yet.
     unplaced: u8,
+    /// Which of `Search::grids` the branch reads.
+    t: u8,
 }
 
 impl State {
@@ -59,6 +68,7 @@ impl State {
         label: [0; 10],
         next: 1,
         unplaced: 9,
+        t: 0,
     };
 }
 
@@ -74,24 +84,55 @@ struct Search {
     /// the first strings found are small and the bound cuts early.
     by_givens: [[u8; 9]; 2],
     best: Best,
+    /// Row by row (`true`): a row's branches end in `keep`, else in the next row (depth first).
+    by_rows: bool,
+    /// The branches kept: those whose rows so far read the best's, two lists (this row's and
+    /// the next's, `which` this row's).
+    kept: [[State; KEPT]; 2],
+    lens: [usize; 2],
+    which: usize,
+    /// The row the next row's branches read, packed (`packed`).
+    row: u64,
+    /// Some branch of the next row did not fit in `kept`.
+    overflow: bool,
+}
+
+/// The branches a row may keep: more (a grid with many symmetries of its own) and the search
+/// goes depth first instead.
+const KEPT: usize = 48;
+
+/// Nine values of a row as one number, in the order of their strings.
+fn packed(row: &[u8]) -> u64 {
+    row.iter().fold(0, |m, &v| m << 4 | u64::from(v))
 }
 
 /// The canonical form of `cells` (values 0..=9), and the values compared with the best.
 pub fn canon(cells: &Grid) -> (Grid, u64) {
     let grids = [*cells, transposed(cells)];
-    let twins = grids.map(|g| {
-        [
-            Twins::new(|r| core::array::from_fn(|c| g[r * 9 + c])),
-            Twins::new(|c| core::array::from_fn(|r| g[r * 9 + c])),
-        ]
-    });
+    // The transpose's rows are the grid's columns and its columns the rows.
+    let [rows, cols] = line_keys(&grids[0]);
+    let (rows, cols) = (Twins::new(&rows), Twins::new(&cols));
+    let twins = [[rows, cols], [cols, rows]];
     let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
     let by_givens = givens.map(|rows: [u16; 9]| {
         let mut order: [u8; 9] = core::array::from_fn(|r| r as u8);
         order.sort_unstable_by_key(|&r| (rows[usize::from(r)].count_ones(), r));
         order
     });
-    let mut s = Search { grids, twins, t: 0, givens, by_givens, best: Best::NONE };
+    let mut s = Search {
+        grids,
+        twins,
+        t: 0,
+        givens,
+        by_givens,
+        best: Best::NONE,
+        by_rows: true,
+        kept: [[State::START; KEPT]; 2],
+        lens: [0; 2],
+        which: 0,
+        row: 0,
+        overflow: false,
+    };
     // The first rows with the fewest givens first: they lead to the least strings, so the bound
     // is tight early and the others are cut at their first row.
     let mut firsts: [(u32, usize, u8); 18] = [(0, 0, 0); 18];
@@ -101,14 +142,64 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         *first = (givens as u32, t, r as u8);
     }
     firsts.sort_unstable();
-    for (_, t, r) in firsts {
+    for &(_, t, r) in &firsts {
         s.t = t;
-        s.try_row(0, r, State::START);
+        s.try_row(0, r, State { t: t as u8, ..State::START });
+    }
+    // Row by row: each row's branches are those the row before kept, and keep those whose row
+    // is least (the others lead to greater strings only).
+    for i in 1..9 {
+        if s.overflow {
+            break;
+        }
+        s.which = 1 - s.which;
+        s.lens[1 - s.which] = 0;
+        s.best.len = 9 * i;
+        for k in 0..s.lens[s.which] {
+            let st = s.kept[s.which][k];
+            s.t = usize::from(st.t);
+            s.place(i, st);
+        }
+    }
+    if s.overflow {
+        // Too many branches tie: depth first, from the start.
+        let steps = s.best.steps;
+        s.best = Best { steps, ..Best::NONE };
+        s.by_rows = false;
+        for (_, t, r) in firsts {
+            s.t = t;
+            s.try_row(0, r, State { t: t as u8, ..State::START });
+        }
     }
     (s.best.s, s.best.steps)
 }
 
 impl Search {
+    /// Row `i` laid out (its values the best's): the next row, or, row by row, the branch kept.
+    fn done(&mut self, i: usize, st: State) {
+        if !self.by_rows {
+            self.place(i + 1, st);
+            return;
+        }
+        if i == 8 {
+            return;
+        }
+        let row = packed(&self.best.s[9 * i..][..9]);
+        let next = 1 - self.which;
+        if self.lens[next] == 0 || row < self.row {
+            // Less than the row kept so far: those branches lead to greater strings.
+            self.lens[next] = 0;
+            self.row = row;
+            self.overflow = false;
+        }
+        if self.lens[next] == KEPT {
+            self.overflow = true;
+            return;
+        }
+        self.kept[next][self.lens[next]] = st;
+        self.lens[next] += 1;
+    }
+
     /// Chooses the input row of output row `i`, then lays it out.
     fn place(&mut self, i: usize, st: State) {
         if i == 9 {
@@ -138,7 +229,7 @@ impl Search {
                     return;
                 }
             }
-            self.place(i + 1, st);
+            self.done(i, st);
             return;
         }
         // The stacks not placed with no given in this row: they take the first free places.
@@ -159,7 +250,7 @@ impl Search {
     /// `zeros` are left (it stays unplaced), else each stack with givens not placed in turn.
     fn stack(&mut self, i: usize, s: usize, zeros: usize, st: State) {
         if s == 3 {
-            self.place(i + 1, st);
+            self.done(i, st);
             return;
         }
         if st.stack_at[s] != FREE {
@@ -208,6 +299,27 @@ impl Search {
             if st.pi[j] == FREE {
                 slots[free] = j;
                 free += 1;
+            }
+        }
+        // Which of the stack's values are givens is the same in every order (the new givens
+        // take the last free columns): a given where the best has a blank is greater, so the
+        // orders are not built.
+        for j in 3 * s..3 * s + 3 {
+            let at = 9 * i + j;
+            if at >= self.best.len {
+                break;
+            }
+            let given = match st.pi[j] {
+                FREE => slots[..free].iter().rposition(|&x| x == j).is_some_and(|k| k + m >= free),
+                c => row[usize::from(c)] != 0,
+            };
+            match (given, self.best.s[at]) {
+                (true, 0) => {
+                    self.best.steps += 1;
+                    return;
+                }
+                (false, 0) => {}
+                _ => break,
             }
         }
         let lines = self.twins[self.t][1].lines;

@@ -21,7 +21,7 @@
 //! And twins are skipped (`Twins`): equal lines of a group, or equal groups, give the same
 //! strings whichever is taken first, so symmetric grids (the empty one) stay fast.
 
-use super::{Best, Grid, Twins, may_follow};
+use super::{Best, Grid, Twins, line_keys, may_follow};
 
 /// The search's state: the grid and its transpose, the rows and columns chosen so far, the
 /// labels given so far, and the best string found.
@@ -57,12 +57,10 @@ pub fn canon_steps(cells: &Grid) -> (Grid, u64) {
             grids[1][r * 9 + c] = cells[c * 9 + r];
         }
     }
-    let twins = grids.map(|g| {
-        [
-            Twins::new(|r| core::array::from_fn(|c| g[r * 9 + c])),
-            Twins::new(|c| core::array::from_fn(|r| g[r * 9 + c])),
-        ]
-    });
+    // The transpose's rows are the grid's columns and its columns the rows.
+    let [rows, cols] = line_keys(&grids[0]);
+    let (rows, cols) = (Twins::new(&rows), Twins::new(&cols));
+    let twins = [[rows, cols], [cols, rows]];
     let mut s = Search {
         twins,
         grids,
