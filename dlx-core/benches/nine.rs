@@ -9,8 +9,8 @@
 //! g++ call) is timed on the same puzzles too, and both totals reported. Every answer of both
 //! is checked against the data (the solution, or the listed count).
 //!
-//! Fresh adversaries (issue 45), in the same run: 100 isomorphs of each of the 20 puzzles of
-//! each set that `dlx_count9` took longest on in the run, and a climb against this build (the
+//! Fresh adversaries (issue 45), in the same run: an isomorph of each puzzle of each set, 100
+//! isomorphs of each of the 20 puzzles of each set that `dlx_count9` took longest on in the run, and a climb against this build (the
 //! one `DLX_BENCH_NINE_CLIMB` runs, 100,000 mutants), all drawn from a new seed each run
 //! (printed and written into the section; `DLX_BENCH_SEED=HEX` repeats it), ours and tdoku on
 //! each with the ratios (the goal: at or under 1.0x) and the worst times. `DLX_BENCH_QUICK=1`:
@@ -484,7 +484,10 @@ fn main() {
             ratio(count, two)
         )
         .unwrap();
-        // The set's slowest for dlx_count9 in this run, each in fresh clothes.
+        // The whole set in fresh clothes (the sets' rows above are the layouts the search was
+        // tuned on), then its slowest for dlx_count9 in this run, each in many.
+        let whole: Vec<Puzzle> = set.iter().map(|p| isomorph(p, &mut iso_seed)).collect();
+        fresh.push((format!("{name}: an isomorph of each"), whole));
         let mut order: Vec<usize> = (0..set.len()).collect();
         order.sort_by(|&a, &b| ours[b].1.total_cmp(&ours[a].1));
         let isomorphs: Vec<Puzzle> = order
@@ -556,8 +559,9 @@ fn main() {
     support::write_section("nine", "9x9 Sudoku against tdoku (`make bench9`)", &md);
 }
 
-/// The fresh adversaries of a run (issue 45): for each set, [`FRESH_ISOMORPHS`] isomorphs of
-/// each of its [`SLOWEST`] puzzles for `dlx_count9` in the run, and a climb against this build.
+/// The fresh adversaries of a run (issue 45): for each set, an isomorph of each puzzle and
+/// [`FRESH_ISOMORPHS`] isomorphs of each of its [`SLOWEST`] puzzles for `dlx_count9` in the
+/// run, and a climb against this build.
 const FRESH_ISOMORPHS: usize = 100;
 const SLOWEST: usize = 20;
 
