@@ -25,7 +25,7 @@
 #   make bench-canon  canonical forms a second on every 9x9 set (docs/benchmarks.md, "Canonical forms")
 #   make bench-target   the Target Sudoku benchmark, then the fresh adversaries: a sparse and a
 #                 rim climb against this build and the weight-keeping symmetries of the slowest
-#                 grids (docs/benchmarks.md, "Target Sudoku")
+#                 grids (docs/benchmarks.md, "Target Sudoku"; about 2 minutes)
 #                 Fresh adversaries (these three benches): a new seed each run, printed and
 #                 written into the section; DLX_BENCH_SEED=HEX repeats a run; DLX_BENCH_QUICK=1
 #                 runs them small and writes nothing (a smoke test)
