@@ -16,11 +16,19 @@
 #   make header   regenerate include/dlx.h from src/ffi.rs after changing the API
 #   make bench    the 16x16 benchmark against the judge's reference program when it is
 #                 present (docs/benchmarks.md, section "16x16")
-#   make bench-hang  the families of slow 16x16 inputs, and counting against solving
-#                 (docs/benchmarks.md, "No hang")
-#   make bench9   9x9 against tdoku when its source is present (docs/benchmarks.md, "9x9")
+#   make bench-hang  the families of slow 16x16 inputs, and counting against solving, then the
+#                 fresh adversaries: 100 new isomorphs of each of the six hardest and a climb
+#                 through their isomorphs (docs/benchmarks.md, "No hang"; about 8 minutes)
+#   make bench9   9x9 against tdoku (built as its README says) when its source is present, then
+#                 the fresh adversaries: 100 new isomorphs of each set's 20 slowest and a climb
+#                 (docs/benchmarks.md, "9x9"; about 2 minutes)
 #   make bench-canon  canonical forms a second on every 9x9 set (docs/benchmarks.md, "Canonical forms")
-#   make bench-target   the Target Sudoku benchmark (docs/benchmarks.md, "Target Sudoku")
+#   make bench-target   the Target Sudoku benchmark, then the fresh adversaries: a sparse and a
+#                 rim climb against this build and the weight-keeping symmetries of the slowest
+#                 grids (docs/benchmarks.md, "Target Sudoku"; about 2 minutes)
+#                 Fresh adversaries (these three benches): a new seed each run, printed and
+#                 written into the section; DLX_BENCH_SEED=HEX repeats a run; DLX_BENCH_QUICK=1
+#                 runs them small and writes nothing (a smoke test)
 #   make bench-configs  the DLX engine's configurations and clause learning on every 16x16 set
 #   make bench-family  repeat cover minimum against the judges' template and CP-SAT
 #                 (docs/benchmarks.md, "Knuth's family and repeat cover")

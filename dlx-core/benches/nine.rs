@@ -1,13 +1,24 @@
 //! 9x9 benchmark, run on demand (`make bench9`): every 9x9 set of tests/data, timed in one run
 //! for `dlx_solve9`'s work (`dlx_core::solve9`) and `dlx_count9`'s up to 2 (`dlx_core::count9`),
 //! best of 3 runs a puzzle, and tdoku, the fastest public 9x9 solver, on the same puzzles in the
-//! same run: compiled at bench time from ../shared/peers/tdoku with g++ -O3 -march=native and a
-//! small driver of ours (benches/peers/tdoku_driver.cc), never kept in the repository; its
-//! columns are skipped, with a notice, where ../shared is absent. Every answer of both is
-//! checked against the data (the solution, or the listed count).
+//! same run: compiled at bench time from ../shared/peers/tdoku as its README recommends (the
+//! flags its CMakeLists gives the fast solver's library: -O3 -march=native, C++14,
+//! -fno-exceptions -fno-rtti -fpic) and linked to a small driver of ours
+//! (benches/peers/tdoku_driver.cc), never kept in the repository; its columns are skipped,
+//! with a notice, where ../shared is absent. tdoku built as this bench did before issue 45 (one
+//! g++ call) is timed on the same puzzles too, and both totals reported. Every answer of both
+//! is checked against the data (the solution, or the listed count).
+//!
+//! Fresh adversaries (issue 45), in the same run: an isomorph of each puzzle of each set, 100
+//! isomorphs of each of the 20 puzzles of each set that `dlx_count9` took longest on in the run, and a climb against this build (the
+//! one `DLX_BENCH_NINE_CLIMB` runs, 100,000 mutants), all drawn from a new seed each run
+//! (printed and written into the section; `DLX_BENCH_SEED=HEX` repeats it), ours and tdoku on
+//! each with the ratios (the goal: at or under 1.0x) and the worst times. `DLX_BENCH_QUICK=1`:
+//! 3 isomorphs of each of 5 a set and 2,000 mutants, printed only (no section written).
 //!
 //! Writes the section "9x9 Sudoku" of docs/benchmarks.md.
-//! Environment: DLX_BENCH_SETS (comma-separated name fragments).
+//! Environment: DLX_BENCH_SETS (comma-separated name fragments), DLX_BENCH_NINE_STEPS (the
+//! climb's mutants).
 //!
 //! Other modes, which write no section: `DLX_BENCH_NINE_CLIMB=1`, a fresh hill climb for slow
 //! inputs against this build (see [`climb`]); `DLX_BENCH_NINE_FILE=FILE[,FILE...]`, the time and
@@ -77,10 +88,17 @@ fn best_of<T>(mut f: impl FnMut() -> T) -> (f64, T) {
 fn time_ours(set: &[Puzzle]) -> Vec<(f64, f64)> {
     set.iter()
         .map(|p| {
-            let (solve_us, grid) = best_of(|| dlx_core::solve9(p.text.bytes()).unwrap());
-            match &p.solution {
-                Some(s) => assert_eq!(&grid[..], s.as_bytes(), "{}", p.text),
-                None => assert!(dlx_core::count9(grid.iter().copied(), 2, || false) == Ok(1), "{}", p.text),
+            let (solve_us, answer) = best_of(|| dlx_core::solve9(p.text.bytes()));
+            match (&p.solution, answer) {
+                (Some(s), Ok(grid)) => assert_eq!(&grid[..], s.as_bytes(), "{}", p.text),
+                (None, Ok(grid)) => {
+                    let cells = |t: &[u8]| {
+                        t.iter().map(|&c| if c.is_ascii_digit() { c - b'0' } else { 0 }).collect::<Vec<u8>>()
+                    };
+                    assert!(support::is_completion(9, &cells(p.text.as_bytes()), &cells(&grid)), "{}", p.text);
+                }
+                // Only the climbed grids have no completion (their count is 0, checked below).
+                (_, Err(e)) => assert!(p.count == 0, "{e}: {}", p.text),
             }
             let (count_us, count) = best_of(|| dlx_core::count9(p.text.bytes(), 2, || false).unwrap());
             assert_eq!(count, p.count, "{}", p.text);
@@ -89,25 +107,69 @@ fn time_ours(set: &[Puzzle]) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// tdoku built from ../shared/peers, or why not.
+/// tdoku built from ../shared/peers as its README recommends (`./BUILD.sh`, whose CMakeLists
+/// compiles the fast solver's library, tdoku_static, with OPT=O3, ARCH=native, C++14,
+/// -fno-exceptions -fno-rtti -fpic; no NDEBUG), the driver linked to those objects; or why not.
 fn build_tdoku() -> Result<PathBuf, String> {
-    let tdoku = support::shared_dir().ok_or("../shared is not beside the repository")?.join("peers/tdoku");
-    if !tdoku.join("src/solver_dpll_triad_simd.cc").is_file() {
-        return Err(format!("{} has no tdoku sources", tdoku.display()));
+    let tdoku = tdoku_dir()?;
+    let out = support::out_dir();
+    let mut objects = Vec::new();
+    for source in ["solver_dpll_triad_simd", "util"] {
+        let object = out.join(format!("tdoku_{source}.o"));
+        let status = Command::new("g++")
+            .args(["-O3", "-march=native", "-std=gnu++14", "-fno-exceptions", "-fno-rtti", "-fpic", "-w", "-c"])
+            .arg(tdoku.join(format!("src/{source}.cc")))
+            .arg("-o")
+            .arg(&object)
+            .status()
+            .map_err(|e| format!("g++: {e}"))?;
+        if !status.success() {
+            return Err(format!("g++ failed on tdoku's {source}.cc"));
+        }
+        objects.push(object);
     }
-    let exe = support::out_dir().join("tdoku_driver");
-    let driver = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/peers/tdoku_driver.cc");
+    let exe = out.join("tdoku_driver");
+    let status = Command::new("g++")
+        .args(["-O3", "-march=native", "-std=c++17", "-w", "-I"])
+        .arg(tdoku.join("include"))
+        .arg(driver())
+        .args(&objects)
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .map_err(|e| format!("g++: {e}"))?;
+    if status.success() { Ok(exe) } else { Err("g++ failed on the tdoku driver".into()) }
+}
+
+/// tdoku as this bench built it before issue 45 (one g++ -O3 -march=native -std=c++17 call on
+/// its two sources and the driver), to report beside the README's build.
+fn build_tdoku_single() -> Result<PathBuf, String> {
+    let tdoku = tdoku_dir()?;
+    let exe = support::out_dir().join("tdoku_driver_single");
     let status = Command::new("g++")
         .args(["-O3", "-march=native", "-std=c++17", "-w", "-I"])
         .arg(tdoku.join("include"))
         .arg(tdoku.join("src/solver_dpll_triad_simd.cc"))
         .arg(tdoku.join("src/util.cc"))
-        .arg(&driver)
+        .arg(driver())
         .arg("-o")
         .arg(&exe)
         .status()
         .map_err(|e| format!("g++: {e}"))?;
     if status.success() { Ok(exe) } else { Err("g++ failed on tdoku".into()) }
+}
+
+fn tdoku_dir() -> Result<PathBuf, String> {
+    let tdoku = support::shared_dir().ok_or("../shared is not beside the repository")?.join("peers/tdoku");
+    if tdoku.join("src/solver_dpll_triad_simd.cc").is_file() {
+        Ok(tdoku)
+    } else {
+        Err(format!("{} has no tdoku sources", tdoku.display()))
+    }
+}
+
+fn driver() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/peers/tdoku_driver.cc")
 }
 
 /// tdoku: (first-solution us, up-to-2 us) per puzzle; panics on a wrong answer.
@@ -210,14 +272,48 @@ fn consistent(grid: &[u8; 81]) -> bool {
 /// one run's time instead, as the adversary did. Prints the 20 slowest (best of 5 times, and
 /// effort) and writes them to target/bench/nine-climbed.txt.
 fn climb() {
-    let mut seed: u64 = std::env::var("DLX_BENCH_NINE_SEED").ok().map_or_else(
+    let seed: u64 = std::env::var("DLX_BENCH_NINE_SEED").ok().map_or_else(
         || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1,
         |s| u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap(),
     );
-    let steps: usize = std::env::var("DLX_BENCH_NINE_STEPS").map_or(100_000, |s| s.parse().unwrap());
+    let steps = climb_steps(100_000);
     let on_time = std::env::var("DLX_BENCH_NINE_ON").is_ok_and(|v| v == "time");
+    let pool = climb_pool(seed, steps, on_time);
+    let texts: Vec<String> = pool.iter().map(grid_text).collect();
+    let times = support::best_in_passes(texts.len(), PASSES, |k| {
+        let (solve, count) = climb_time(&texts[k]);
+        (solve.max(count), solve, count)
+    });
+    println!("seed {seed:#x}, {steps} mutants: the 20 kept, slowest first");
+    println!("{:>81} | count | solve us | count us | solve effort | count effort", "grid");
+    let mut rows: Vec<_> = pool.iter().zip(&texts).zip(&times).collect();
+    rows.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+    let mut out = String::new();
+    for &((grid, text), &(_, solve_us, count_us)) in &rows {
+        let (solve_effort, count_effort) = climb_effort(grid);
+        let count = dlx_core::count9(text.bytes(), 2, || false).unwrap();
+        if let Ok(solution) = dlx_core::solve9(text.bytes()) {
+            assert!(support::is_completion(9, grid, &solution.map(|b| b - b'0')), "{text}");
+        } else {
+            assert_eq!(count, 0, "{text}");
+        }
+        println!("{text} | {count} | {solve_us:8.0} | {count_us:8.0} | {solve_effort:12} | {count_effort:12}");
+        writeln!(out, "{text}").unwrap();
+    }
+    let worst = rows.first().map_or(0.0, |r| r.1.0);
+    println!("worst {worst:.0} us (best of {PASSES})");
+    std::fs::write(support::out_dir().join("nine-climbed.txt"), out).unwrap();
+}
+
+/// `DLX_BENCH_NINE_STEPS`, else `default`.
+fn climb_steps(default: usize) -> usize {
+    std::env::var("DLX_BENCH_NINE_STEPS").map_or(default, |s| s.parse().expect("DLX_BENCH_NINE_STEPS=N"))
+}
+
+/// The climb [`climb`] describes, from `seed`, `steps` mutants: the 20 grids kept, most effort
+/// (or time) first.
+fn climb_pool(mut seed: u64, steps: usize, on_time: bool) -> Vec<[u8; 81]> {
     eprintln!("9x9 climb: seed {seed:#x}, {steps} mutants, selecting on {}", if on_time { "time" } else { "effort" });
-    let seed0 = seed;
     let mut start = Vec::new();
     while start.len() < 40 {
         let givens = 17 + (support::rng(&mut seed) % 9) as usize;
@@ -295,32 +391,8 @@ fn climb() {
         }
     }
     scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    let pool: Vec<[u8; 81]> = scored.into_iter().map(|s| s.1).collect();
     eprintln!("climbed in {:.0} s", started.elapsed().as_secs_f64());
-    let texts: Vec<String> = pool.iter().map(grid_text).collect();
-    let times = support::best_in_passes(texts.len(), PASSES, |k| {
-        let (solve, count) = climb_time(&texts[k]);
-        (solve.max(count), solve, count)
-    });
-    println!("seed {seed0:#x}, {steps} mutants: the 20 kept, slowest first");
-    println!("{:>81} | count | solve us | count us | solve effort | count effort", "grid");
-    let mut rows: Vec<_> = pool.iter().zip(&texts).zip(&times).collect();
-    rows.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
-    let mut out = String::new();
-    for &((grid, text), &(_, solve_us, count_us)) in &rows {
-        let (solve_effort, count_effort) = climb_effort(grid);
-        let count = dlx_core::count9(text.bytes(), 2, || false).unwrap();
-        if let Ok(solution) = dlx_core::solve9(text.bytes()) {
-            assert!(support::is_completion(9, grid, &solution.map(|b| b - b'0')), "{text}");
-        } else {
-            assert_eq!(count, 0, "{text}");
-        }
-        println!("{text} | {count} | {solve_us:8.0} | {count_us:8.0} | {solve_effort:12} | {count_effort:12}");
-        writeln!(out, "{text}").unwrap();
-    }
-    let worst = rows.first().map_or(0.0, |r| r.1.0);
-    println!("worst {worst:.0} us (best of {PASSES})");
-    std::fs::write(support::out_dir().join("nine-climbed.txt"), out).unwrap();
+    scored.into_iter().map(|s| s.1).collect()
 }
 
 /// `DLX_BENCH_NINE_FILE=FILE`: each grid of a file (81 cells a line) solved and counted to 2,
@@ -378,11 +450,16 @@ fn main() {
     }
     let filter: Vec<String> =
         std::env::var("DLX_BENCH_SETS").map(|v| v.split(',').map(String::from).collect()).unwrap_or_default();
+    let (seed_of_run, quick) = (support::fresh_seed(), support::quick());
+    eprintln!("fresh adversaries: seed {seed_of_run:#x} (DLX_BENCH_SEED={seed_of_run:x} repeats them)");
+    let (slowest, isomorphs_each) = if quick { (5, 3) } else { (SLOWEST, FRESH_ISOMORPHS) };
     let tdoku = build_tdoku();
     let mut md = String::from(
         "| set | n | tdoku first solution | dlx_solve9 | ratio | tdoku up to 2 | dlx_count9 up to 2 | ratio |\n\
          | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
     );
+    let (mut fresh, mut public) = (Vec::new(), Vec::new());
+    let mut iso_seed = seed_of_run;
     for name in SETS.iter().filter(|n| filter.is_empty() || filter.iter().any(|f| n.contains(f.as_str()))) {
         let set = load(name);
         eprintln!("{name}: {} puzzles", set.len());
@@ -407,11 +484,146 @@ fn main() {
             ratio(count, two)
         )
         .unwrap();
+        // The whole set in fresh clothes (the sets' rows above are the layouts the search was
+        // tuned on), then its slowest for dlx_count9 in this run, each in many.
+        let whole: Vec<Puzzle> = set.iter().map(|p| isomorph(p, &mut iso_seed)).collect();
+        fresh.push((format!("{name}: an isomorph of each"), whole));
+        let mut order: Vec<usize> = (0..set.len()).collect();
+        order.sort_by(|&a, &b| ours[b].1.total_cmp(&ours[a].1));
+        let isomorphs: Vec<Puzzle> = order
+            .iter()
+            .take(slowest)
+            .flat_map(|&k| (0..isomorphs_each).map(|_| isomorph(&set[k], &mut iso_seed)).collect::<Vec<_>>())
+            .collect();
+        fresh.push((
+            format!("{name}: {isomorphs_each} isomorphs of each of its {} slowest", slowest.min(set.len())),
+            isomorphs,
+        ));
+        public.extend(set);
     }
     writeln!(md, "\nMean microseconds per puzzle, each the best of {RUNS} runs; ratio: ours over tdoku's.").unwrap();
     if let Err(why) = &tdoku {
         writeln!(md, "tdoku's columns are empty: {why}.").unwrap();
     }
+    // tdoku's two builds on every public puzzle above, back to back.
+    if let (Ok(readme), Ok(single)) = (&tdoku, build_tdoku_single()) {
+        let total = |exe| {
+            let times = time_tdoku(exe, &public);
+            (times.iter().map(|t| t.0).sum::<f64>() / 1e3, times.iter().map(|t| t.1).sum::<f64>() / 1e3)
+        };
+        let ((a1, a2), (b1, b2)) = (total(readme), total(&single));
+        writeln!(
+            md,
+            "\ntdoku is built as its README recommends (`./BUILD.sh`: its CMakeLists' -O3 -march=native, C++14, \
+             -fno-exceptions -fno-rtti -fpic for the solver's library; benches/peers/tdoku_driver.cc linked to it). \
+             On the {} puzzles above: {a1:.1} ms for first solutions, {a2:.1} ms up to 2; built as this bench did \
+             before issue 45 (one g++ -O3 -march=native -std=c++17 call on tdoku's two sources and the driver): \
+             {b1:.1} ms and {b2:.1} ms ({:.2}x and {:.2}x the README build's).",
+            public.len(),
+            b1 / a1,
+            b2 / a2
+        )
+        .unwrap();
+    }
+    // The fresh climb against this build: its 20 grids, counted by the DLX engine (independent of
+    // the bit boards dlx_count9 searches with).
+    let steps = climb_steps(if quick { 2_000 } else { 100_000 });
+    let climbed: Vec<Puzzle> = climb_pool(support::rng(&mut seed_of_run.clone()) | 1, steps, false)
+        .iter()
+        .map(|grid| {
+            let mut slot = std::mem::MaybeUninit::uninit();
+            let engine = &mut dlx_core::sudoku::Engine9::zeroed_in(&mut slot);
+            let count = dlx_core::sudoku::count_solutions(
+                engine,
+                dlx_core::sudoku::Shape::NINE,
+                grid,
+                2,
+                &mut Deadline::new(&mut || false),
+            )
+            .unwrap();
+            Puzzle { text: grid_text(grid), solution: None, count }
+        })
+        .collect();
+    std::fs::write(
+        support::out_dir().join("nine-fresh-climbed.txt"),
+        climbed.iter().map(|p| format!("{}\n", p.text)).collect::<String>(),
+    )
+    .unwrap();
+    fresh.push((format!("hill-climbed against this build ({steps} mutants; see `DLX_BENCH_NINE_CLIMB`)"), climbed));
+    md += &fresh_table(seed_of_run, &fresh, tdoku.as_ref().ok());
     print!("{md}");
+    if quick {
+        eprintln!("DLX_BENCH_QUICK: nothing written");
+        return;
+    }
     support::write_section("nine", "9x9 Sudoku against tdoku (`make bench9`)", &md);
+}
+
+/// The fresh adversaries of a run (issue 45): for each set, an isomorph of each puzzle and
+/// [`FRESH_ISOMORPHS`] isomorphs of each of its [`SLOWEST`] puzzles for `dlx_count9` in the
+/// run, and a climb against this build.
+const FRESH_ISOMORPHS: usize = 100;
+const SLOWEST: usize = 20;
+
+/// `puzzle` under a random Sudoku symmetry ([`support::Isomorphism`]), its solution mapped
+/// alike; its count is the same.
+fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
+    let iso = support::Isomorphism::random(3, seed);
+    let map = |text: &str| -> String {
+        let t = text.as_bytes();
+        (0..81)
+            .map(|k| match t[iso.source(k)] {
+                d @ b'1'..=b'9' => char::from(b'1' + iso.label(usize::from(d - b'1')) as u8),
+                other => char::from(other),
+            })
+            .collect()
+    };
+    Puzzle { text: map(&puzzle.text), solution: puzzle.solution.as_deref().map(map), count: puzzle.count }
+}
+
+/// The fresh rows: ours and tdoku (when built) on each set of `fresh`, every answer checked;
+/// means, ratios (the goal: at or under 1.0x) and the worst of each.
+fn fresh_table(seed: u64, fresh: &[(String, Vec<Puzzle>)], tdoku: Option<&PathBuf>) -> String {
+    let mut md = format!(
+        "\n### Fresh adversaries (issue 45: `dlx_solve9` and `dlx_count9` at or under tdoku's time)\n\n\
+         Seed {seed:#x} this run (`DLX_BENCH_SEED={seed:x} make bench9` repeats it; each run draws a new \
+         one); the slowest are this run's, by `dlx_count9`'s time; the climbed grids are in \
+         target/bench/nine-fresh-climbed.txt.\n\n\
+         | puzzles | n | tdoku first solution | dlx_solve9 | ratio | worst: tdoku / ours | tdoku up to 2 | dlx_count9 up to 2 | ratio | worst: tdoku / ours |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+    );
+    let (mut rows, mut met) = (0, [0, 0]);
+    for (label, set) in fresh {
+        if set.is_empty() {
+            continue;
+        }
+        let ours = time_ours(set);
+        let peer = tdoku.map(|exe| time_tdoku(exe, set));
+        let worst = |v: &[(f64, f64)], f: fn(&(f64, f64)) -> f64| v.iter().map(f).fold(0.0, f64::max);
+        let (solve, count) = (mean(ours.iter().map(|t| t.0)), mean(ours.iter().map(|t| t.1)));
+        let cells = |ours_mean: f64, ours_worst: f64, f: fn(&(f64, f64)) -> f64, which: usize, met: &mut [usize; 2]| {
+            match &peer {
+                Some(peer) => {
+                    let p = mean(peer.iter().map(f));
+                    met[which] += usize::from(ours_mean <= p);
+                    format!("{p:.1} | {ours_mean:.1} | {:.2}x | {:.0} / {ours_worst:.0}", ours_mean / p, worst(peer, f))
+                }
+                None => format!("- | {ours_mean:.1} | - | - / {ours_worst:.0}"),
+            }
+        };
+        let first = cells(solve, worst(&ours, |t| t.0), |t| t.0, 0, &mut met);
+        let two = cells(count, worst(&ours, |t| t.1), |t| t.1, 1, &mut met);
+        writeln!(md, "| {label} | {} | {first} | {two} |", set.len()).unwrap();
+        rows += 1;
+    }
+    writeln!(
+        md,
+        "\nMicroseconds, the mean per puzzle and the worst, each the best of {RUNS} runs; ratio: ours over tdoku's. \
+         At or under tdoku's mean: `dlx_solve9` on {} of {rows} rows, `dlx_count9` on {}{}.",
+        met[0],
+        met[1],
+        if tdoku.is_none() { " (tdoku not built)" } else { "" }
+    )
+    .unwrap();
+    md
 }

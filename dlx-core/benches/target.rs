@@ -13,6 +13,14 @@
 //! (target/bench/target-sparse.txt, target-climbed.txt: 81 digits a line); `DLX_BENCH_TARGET_EXTRA=FILE` adds a set of such lines (to time another
 //! version on the same grids), and `DLX_BENCH_TARGET_ONLY=FILE` times that file alone.
 //!
+//! Fresh adversaries (issue 45), in the same run: a sparse climb and a rim climb against this
+//! build from a new seed each run (`support::fresh_seed`: printed and written into the section;
+//! `DLX_BENCH_SEED=HEX` repeats it), and the images of the run's 10 slowest grids under the
+//! Sudoku symmetries that keep the weights (see [`ring_symmetries`]), tabled against the goal
+//! of every grid under 5 ms (worst, mean, how many over); their grids go to
+//! target/bench/target-fresh-*.txt. `DLX_BENCH_QUICK=1` runs only these, small (a twentieth of
+//! the mutants, the 2 slowest grids' symmetries), and writes no section.
+//!
 //! For judging a change to the search (docs/design.md: a climb against one build is not
 //! enough, and times on this machine move by 1.5x between runs): `DLX_BENCH_TARGET_CLIMBS=PREFIX`
 //! runs only the climb, from the same start with four seeds (`CLIMB_SEED` plus 0 to 3, the first
@@ -383,12 +391,122 @@ fn rim_kept() -> PathBuf {
     support::data_dir().join("target").join("rim-climbed.txt")
 }
 
-/// The rim climb from 200 random rim grids and the kept ones, with its own seed.
-fn rim_start_and_climb(seed: u64) -> Vec<[u8; 81]> {
+/// The rim climb from 200 random rim grids and the kept ones, `steps` mutants, with its own seed.
+fn rim_start_and_climb(seed: u64, steps: usize) -> Vec<[u8; 81]> {
     let mut seed = seed;
     let mut start = rim(200, &mut seed);
     start.extend(read_lines(rim_kept().to_str().unwrap()));
-    rim_climb(&start, CLIMB_POOL, RIM_STEPS, &mut seed)
+    rim_climb(&start, CLIMB_POOL, steps, &mut seed)
+}
+
+/// The issue's goal for every grid (issue 45), in milliseconds.
+const GOAL_MS: f64 = 5.0;
+/// How many of the run's slowest grids the symmetries are taken of.
+const SLOWEST: usize = 10;
+
+/// The images of `grid` under the 32 Sudoku symmetries that keep every cell on its ring, so
+/// keep every weight and every score, less those equal to `grid` (the identity among them).
+/// The weights (6 on the outer ring up to 10 in the centre) depend on max(|r - 4|, |c - 4|),
+/// and a symmetry of the Sudoku keeps that only if it keeps |r - 4| and |c - 4| or swaps them:
+/// of the row orders, only the identity, the top-bottom flip (band 1 for band 3, each reversed),
+/// rows 4 and 6 swapped, and both (band 2 must stay and row 5 with it); as many column orders;
+/// transposed or not. Relabelling digits changes the score, so unlike other Sudoku variants
+/// there are no 100 isomorphs of a grid here: these are all there are.
+fn ring_symmetries(grid: &[u8; 81]) -> Vec<[u8; 81]> {
+    let line = |flip: bool, swap: bool, k: usize| {
+        let k = if flip { 8 - k } else { k };
+        match (swap, k) {
+            (true, 3) => 5,
+            (true, 5) => 3,
+            _ => k,
+        }
+    };
+    let mut images: Vec<[u8; 81]> = Vec::new();
+    for m in 0..32u32 {
+        let bit = |b: u32| m >> b & 1 == 1;
+        let image: [u8; 81] = std::array::from_fn(|k| {
+            let (r, c) = if bit(4) { (k % 9, k / 9) } else { (k / 9, k % 9) };
+            grid[line(bit(0), bit(1), r) * 9 + line(bit(2), bit(3), c)]
+        });
+        if image != *grid && !images.contains(&image) {
+            images.push(image);
+        }
+    }
+    images
+}
+
+/// Worst and mean in milliseconds, and how many over the goal, of `rows`' grids; as a table row.
+fn goal_row(label: &str, times: &[Duration]) -> String {
+    let ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
+    let (worst, mean, over) = support::against_goal(&ms, GOAL_MS);
+    format!("| {label} | {} | {worst:.2} | {mean:.2} | {over} |\n", ms.len())
+}
+
+/// The fresh adversaries of a run (issue 45): a sparse climb and a rim climb against this build
+/// from `seed` (their grids saved under target/bench), timed, then the ring symmetries of the
+/// slowest grids of `timed` (the run's other sets, with their rows) and of the climbs, each
+/// symmetric grid's score checked against its original's. Returns the report's table.
+fn fresh_adversaries(seed: u64, start: &[[u8; 81]], timed: &[(&[[u8; 81]], &Row)], quick: bool) -> String {
+    let (steps, rim_steps) = if quick { (CLIMB_STEPS / 20, RIM_STEPS / 20) } else { (CLIMB_STEPS, RIM_STEPS) };
+    eprintln!("fresh adversaries: seed {seed:#x} (DLX_BENCH_SEED={seed:x} repeats them)");
+    let climbed = hill_climb(start, CLIMB_POOL, steps, &mut seed.clone());
+    let rim = rim_start_and_climb(rng(&mut seed.clone()) | 1, rim_steps);
+    write_lines(out_dir().join("target-fresh-climbed.txt"), &climbed);
+    write_lines(out_dir().join("target-fresh-rim.txt"), &rim);
+    let mut log = String::new();
+    let climbed_row = run_set("fresh sparse climb", &climbed, &mut log);
+    let rim_row = run_set("fresh rim climb", &rim, &mut log);
+    // The slowest grids of the run, each once, with their scores.
+    let mut slow: Vec<(Duration, [u8; 81], i32)> = Vec::new();
+    for (grids, row) in timed.iter().copied().chain([(&climbed[..], &climbed_row), (&rim[..], &rim_row)]) {
+        for ((grid, &time), &score) in grids.iter().zip(&row.times).zip(&row.scores) {
+            if !slow.iter().any(|s| s.1 == *grid) {
+                slow.push((time, *grid, score));
+            }
+        }
+    }
+    slow.sort_by_key(|s| core::cmp::Reverse(s.0));
+    slow.truncate(if quick { 2 } else { SLOWEST });
+    let mut images = Vec::new();
+    for (_, grid, score) in &slow {
+        for image in ring_symmetries(grid) {
+            let got = target::target_max(&image, &mut Deadline::new(&mut || false)).map_or(-1, |o| o.score);
+            assert_eq!(got, *score, "a ring symmetry changed the score of {grid:?}");
+            images.push(image);
+        }
+    }
+    write_lines(out_dir().join("target-fresh-symmetries.txt"), &images);
+    let images_row = run_set("ring symmetries of the slowest", &images, &mut log);
+    let all: Vec<Duration> = timed.iter().flat_map(|(_, row)| row.times.iter().copied()).collect();
+    let mut md = format!(
+        "\n### Fresh adversaries (issue 45: every grid under {GOAL_MS} ms)\n\nSeed {seed:#x} this run \
+         (`DLX_BENCH_SEED={seed:x} make bench-target` repeats it; each run draws a new one). The climbs \
+         select on deterministic effort, so a seed gives the same grids on one build; their grids are in \
+         target/bench/target-fresh-climbed.txt, target-fresh-rim.txt and target-fresh-symmetries.txt.\n\n\
+         | grids | n | worst ms | mean ms | over {GOAL_MS} ms |\n| --- | ---: | ---: | ---: | ---: |\n"
+    );
+    if !all.is_empty() {
+        md += &goal_row("every grid of every set above", &all);
+    }
+    md += &goal_row(
+        &format!("sparse, hill-climbed against this build ({steps} mutants, fresh seed)"),
+        &climbed_row.times,
+    );
+    md += &goal_row(&format!("rim, hill-climbed against this build ({rim_steps} mutants, fresh seed)"), &rim_row.times);
+    md += &goal_row(
+        &format!(
+            "the {} slowest grids of this run under the Sudoku symmetries that keep the weights (all {} other images)",
+            slow.len(),
+            images.len()
+        ),
+        &images_row.times,
+    );
+    md += "\nThe symmetries: the top-bottom and left-right flips, rows 4 and 6 swapped, columns 4 and 6 \
+           swapped, the transpose, and their products (32 with the identity; relabelling digits changes \
+           the score, so these are the only isomorphs that keep a Target grid's answer); each image's \
+           score is checked equal to its original's.\n";
+    std::fs::write(out_dir().join("target-fresh-per-grid.txt"), &log).unwrap();
+    md
 }
 
 fn main() {
@@ -469,7 +587,7 @@ fn main() {
         // The rim climb alone, against this build: its seed, then its worst grids timed.
         let seed = RIM_SEED;
         println!("rim climb: {RIM_STEPS} mutants from 200 rim grids and rim-climbed.txt, seed {seed:#x}");
-        let climbed = rim_start_and_climb(seed);
+        let climbed = rim_start_and_climb(seed, RIM_STEPS);
         write_lines(out_dir().join("target-rim-climbed.txt"), &climbed);
         let mut log = String::new();
         let row = run_set("rim-climbed (fresh)", &climbed, &mut log);
@@ -478,9 +596,15 @@ fn main() {
         println!("worst {worst:.1} ms; grids in {}", out_dir().join("target-rim-climbed.txt").display());
         return;
     }
+    let seed_of_run = support::fresh_seed();
+    if support::quick() {
+        // The fresh adversaries alone, small: a smoke test, nothing written to the docs.
+        print!("{}", fresh_adversaries(seed_of_run, &start, &[], true));
+        return;
+    }
     let mut climb_seed = CLIMB_SEED;
     let climbed = hill_climb(&start, CLIMB_POOL, CLIMB_STEPS, &mut climb_seed);
-    let rim_climbed = rim_start_and_climb(RIM_SEED);
+    let rim_climbed = rim_start_and_climb(RIM_SEED, RIM_STEPS);
     write_lines(out_dir().join("target-rim-climbed.txt"), &rim_climbed);
     // Kept for runs of other versions on the same grids (DLX_BENCH_TARGET_EXTRA).
     for (name, grids) in [("target-climbed.txt", &climbed), ("target-sparse.txt", &sparse_set)] {
@@ -606,6 +730,8 @@ fn main() {
         .unwrap(),
         Err(why) => writeln!(report, "\nThe issue's C++ prototype not measured on the climbed set: {why}").unwrap(),
     }
+    let timed: Vec<(&[[u8; 81]], &Row)> = sets.iter().map(|(_, g)| &g[..]).zip(&rows).collect();
+    report += &fresh_adversaries(seed_of_run, &start, &timed, false);
     print!("{report}");
     support::write_section("target", "Target Sudoku (`make bench-target`)", &report);
     std::fs::write(out_dir().join("target-per-grid.txt"), &log).unwrap();

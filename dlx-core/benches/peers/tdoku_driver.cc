@@ -1,7 +1,8 @@
 // Times tdoku (../shared/peers/tdoku, compiled beside this file at bench time, never kept in
 // the repository) on puzzles read from standard input, one 81-character line each: for every
 // puzzle, the best of RUNS times of the first solution (limit 1) and of counting up to 2, in
-// microseconds, then the solution and the count, on one line.
+// microseconds, then the solution (any, when there are several; "-" for none) and the count
+// up to 2, on one line.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -32,7 +33,8 @@ int main(int argc, char **argv) {
             best_first = std::min(best_first, std::chrono::duration<double, std::micro>(t1 - t0).count());
             best_count = std::min(best_count, std::chrono::duration<double, std::micro>(t2 - t1).count());
         }
-        std::printf("%.3f %.3f %.81s %zu\n", best_first, best_count, solution, count);
+        // "-" for no solution, so that every line has four fields.
+        std::printf("%.3f %.3f %.81s %zu\n", best_first, best_count, solution[0] ? solution : "-", count);
     }
     return 0;
 }

@@ -124,3 +124,32 @@ pub fn sudoku(b: usize, grid: &[u8]) -> Vec<Vec<i32>> {
     }
     options.into_iter().map(|o| o.into_iter().map(|i| i as i32).collect()).collect()
 }
+
+/// The seed of a run's fresh adversaries (hill climbs against this build, isomorphs):
+/// `$DLX_BENCH_SEED` (hex, `0x` optional) to repeat a run, else a new one from the clock, so
+/// that each run measures inputs the code was not tuned on. The benches print it and write it
+/// into their section.
+pub fn fresh_seed() -> u64 {
+    match std::env::var("DLX_BENCH_SEED") {
+        Ok(s) => u64::from_str_radix(s.trim().trim_start_matches("0x"), 16).expect("DLX_BENCH_SEED: hex digits"),
+        Err(_) => {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+            // Nanoseconds mixed up a little: runs a second apart should not share most bits.
+            let mut s = now.as_nanos() as u64 ^ 0x9E37_79B9_7F4A_7C15;
+            rng(&mut s) | 1
+        }
+    }
+}
+
+/// `DLX_BENCH_QUICK=1`: a smoke test of a bench's fresh adversaries (small climbs, a few
+/// isomorphs), printed only: no section of docs/benchmarks.md is written.
+pub fn quick() -> bool {
+    std::env::var_os("DLX_BENCH_QUICK").is_some_and(|v| v != "0")
+}
+
+/// Over `times` (milliseconds): the worst, the mean, and how many exceed `goal_ms`.
+pub fn against_goal(times: &[f64], goal_ms: f64) -> (f64, f64, usize) {
+    let worst = times.iter().copied().fold(0.0, f64::max);
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    (worst, mean, times.iter().filter(|&&t| t > goal_ms).count())
+}
