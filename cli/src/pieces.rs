@@ -21,8 +21,8 @@ use crate::jobs::Tally;
 
 /// Pieces a thread: more pieces than threads, so that a thread that drew small ones takes
 /// more while another works through a large one; few enough that the split stays a small part
-/// of the work (it costs about a seventh of a count of pentominoes at 64 pieces, and its
-/// largest piece is under 5% of the tree already at 16: docs/exact-cover.md).
+/// of the work (at 64 pieces its work is about 3% of the nodes of a count of pentominoes, and
+/// its largest piece under 5% of the tree: docs/exact-cover.md).
 const PIECES_A_THREAD: usize = 8;
 
 /// Random paths of the estimate `--estimate` prints.
@@ -289,7 +289,8 @@ pub fn search_bar(words: Vec<u64>, goal: Goal) -> ProgressBar {
         };
         let template = match estimate {
             Some(nodes) => {
-                shown.set_length((nodes as u64).max(shown.position() + 1));
+                // Past 2^64 (an f64 is inf there, and `as` saturates) the bar stays at its start.
+                shown.set_length((nodes.to_f64() as u64).max(shown.position() + 1));
                 "{bar:25} {human_pos}/~{human_len} options, {elapsed} so far, about {eta} left"
             }
             None => "{spinner} {human_pos} options tried, {elapsed} so far",

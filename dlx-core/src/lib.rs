@@ -202,11 +202,7 @@ pub fn solve9_until(
 /// assert_eq!(dlx_core::count9(".".repeat(81).bytes(), 3, || false)?, 3);
 /// # Ok::<(), dlx_core::Error>(())
 /// ```
-pub fn count9(
-    puzzle: impl IntoIterator<Item = u8>,
-    limit: u64,
-    expired: impl FnMut() -> bool,
-) -> Result<u64, Error> {
+pub fn count9(puzzle: impl IntoIterator<Item = u8>, limit: u64, expired: impl FnMut() -> bool) -> Result<u64, Error> {
     count9_first(puzzle, limit, expired).map(|(count, _)| count)
 }
 
