@@ -2,7 +2,11 @@
 //! a second on one thread, from `dlx_core::generate9` (no symmetry and 180-degree rotation) and
 //! `dlx_core::generate16`, seeds 0, 1, 2, ..., against QQWing (`qqwing --generate N --one-line`,
 //! which also makes minimal unique 9x9 puzzles) in the same run when `qqwing` is on PATH; its
-//! column is skipped, with a notice, when it is not. Each puzzle is checked (one solution).
+//! column is skipped, with a notice, when it is not, and against tdoku's generator (its
+//! `TdokuConstrain` then `TdokuMinimize` from an empty grid, as its `generate` program makes each
+//! candidate; benches/peers/tdoku_generate.cc, built from ../shared/peers/tdoku at bench time,
+//! skipped with a notice where absent). Each puzzle is checked: one solution, and for the peers
+//! minimal too (every given needed, by count9).
 //! Then the Sudoku Explainer rater: ratings a second (`dlx_core::rate9`, its count to 2
 //! included) on the rated sample tests/data carries and on generated puzzles, the generated
 //! puzzles' tries per hit for a few rating ranges, and `dlx_core::generate9_rated`'s puzzles a
@@ -48,6 +52,38 @@ fn qqwing(n: u64) -> Option<(f64, f64)> {
     }
     let givens: usize = lines.iter().map(|l| l.bytes().filter(u8::is_ascii_digit).count()).sum();
     Some((lines.len() as f64 / elapsed, givens as f64 / lines.len() as f64))
+}
+
+/// Is `p` a minimal puzzle with one solution: unique, and every given needed?
+fn minimal_unique(p: &[u8]) -> bool {
+    let count = |p: &[u8]| dlx_core::count9(p.iter().copied(), 2, || false);
+    count(p) == Ok(1)
+        && (0..81).filter(|&c| p[c] != b'.').all(|c| {
+            let mut q = p.to_vec();
+            q[c] = b'.';
+            count(&q) == Ok(2)
+        })
+}
+
+/// tdoku's generator's rate on `n` puzzles (each checked minimal and unique) and mean givens,
+/// or why not.
+fn tdoku(n: u64) -> Result<(f64, f64), String> {
+    let driver = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/peers/tdoku_generate.cc");
+    let exe = support::tdoku_program(&driver, "tdoku_generate")?;
+    let out = Command::new(exe).arg(n.to_string()).output().map_err(|e| format!("tdoku_generate: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let seconds: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("seconds "))
+        .and_then(|s| s.parse().ok())
+        .ok_or("tdoku_generate printed no time")?;
+    let lines: Vec<&[u8]> = text.lines().filter(|l| l.len() == 81).map(str::as_bytes).collect();
+    assert_eq!(lines.len() as u64, n, "tdoku_generate made every puzzle");
+    for p in &lines {
+        assert!(minimal_unique(p), "tdoku's puzzle {} is minimal and unique", String::from_utf8_lossy(p));
+    }
+    let givens: usize = lines.iter().map(|p| p.iter().filter(|&&b| b != b'.').count()).sum();
+    Ok((n as f64 / seconds, givens as f64 / n as f64))
 }
 
 /// The rating ranges the rater's rows report, in tenths, with their names.
@@ -133,12 +169,20 @@ fn main() {
         Some((r, g)) => eprintln!("qqwing: {r:.0} a second, {g:.1} givens on average"),
         None => eprintln!("notice: qqwing is not on PATH (apt-get install qqwing): its column is skipped"),
     }
+    let td = tdoku(((rows[0].1 * seconds / 5.0) as u64).clamp(200, 20_000));
+    match &td {
+        Ok((r, g)) => eprintln!("tdoku: {r:.0} a second, {g:.1} givens on average"),
+        Err(why) => eprintln!("notice: tdoku's generator is skipped: {why}"),
+    }
     let mut body = String::from(
         "Minimal puzzles with exactly one solution, one thread, seeds 0, 1, 2, ... (`make bench-generate`; \
          each puzzle checked by a count to 2). QQWing: `qqwing --generate N --one-line` in the same run \
-         (also minimal and unique, no symmetry).\n\n\
-         | puzzles | dlx a second | mean givens | puzzles made | QQWing a second | QQWing givens | dlx / QQWing |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+         (also minimal and unique, no symmetry). tdoku: `TdokuConstrain` then `TdokuMinimize` from an empty \
+         grid, as its `generate` program makes each candidate (benches/peers/tdoku_generate.cc, tdoku built as \
+         its README recommends), each puzzle checked minimal and unique here, untimed.\n\n\
+         | puzzles | dlx a second | mean givens | puzzles made | QQWing a second | QQWing givens | dlx / QQWing \
+         | tdoku a second | tdoku givens | dlx / tdoku |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
     );
     for (k, (name, r, g, n)) in rows.iter().enumerate() {
         let (qr, qg, ratio) = match (k, peer) {
@@ -146,7 +190,15 @@ fn main() {
             (0, None) => ("(not on PATH)".into(), String::new(), String::new()),
             _ => (String::new(), String::new(), String::new()),
         };
-        writeln!(body, "| {name} | {r:.1} | {g:.1} | {n} | {qr} | {qg} | {ratio} |").unwrap();
+        let (tr, tg, tratio) = match (k, &td) {
+            (0, Ok((tr, tg))) => (format!("{tr:.0}"), format!("{tg:.1}"), format!("{:.2}x", r / tr)),
+            (0, Err(_)) => ("(skipped)".into(), String::new(), String::new()),
+            _ => (String::new(), String::new(), String::new()),
+        };
+        writeln!(body, "| {name} | {r:.1} | {g:.1} | {n} | {qr} | {qg} | {ratio} | {tr} | {tg} | {tratio} |").unwrap();
+    }
+    if let Err(why) = &td {
+        writeln!(body, "\ntdoku's columns are empty: {why}.").unwrap();
     }
     // The rater's rows: generated puzzles enough for the tries per hit to mean something.
     let generated: Vec<[u8; 81]> = (0..((seconds * 200.0) as u64).clamp(200, 3_000))

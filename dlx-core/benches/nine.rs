@@ -107,44 +107,16 @@ fn time_ours(set: &[Puzzle]) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// tdoku built from ../shared/peers as its README recommends (`./BUILD.sh`, whose CMakeLists
-/// compiles the fast solver's library, tdoku_static, with OPT=O3, ARCH=native, C++14,
-/// -fno-exceptions -fno-rtti -fpic; no NDEBUG), the driver linked to those objects; or why not.
+/// tdoku built from ../shared/peers as its README recommends, the driver linked to its objects
+/// (`support::tdoku_objects`); or why not.
 fn build_tdoku() -> Result<PathBuf, String> {
-    let tdoku = tdoku_dir()?;
-    let out = support::out_dir();
-    let mut objects = Vec::new();
-    for source in ["solver_dpll_triad_simd", "util"] {
-        let object = out.join(format!("tdoku_{source}.o"));
-        let status = Command::new("g++")
-            .args(["-O3", "-march=native", "-std=gnu++14", "-fno-exceptions", "-fno-rtti", "-fpic", "-w", "-c"])
-            .arg(tdoku.join(format!("src/{source}.cc")))
-            .arg("-o")
-            .arg(&object)
-            .status()
-            .map_err(|e| format!("g++: {e}"))?;
-        if !status.success() {
-            return Err(format!("g++ failed on tdoku's {source}.cc"));
-        }
-        objects.push(object);
-    }
-    let exe = out.join("tdoku_driver");
-    let status = Command::new("g++")
-        .args(["-O3", "-march=native", "-std=c++17", "-w", "-I"])
-        .arg(tdoku.join("include"))
-        .arg(driver())
-        .args(&objects)
-        .arg("-o")
-        .arg(&exe)
-        .status()
-        .map_err(|e| format!("g++: {e}"))?;
-    if status.success() { Ok(exe) } else { Err("g++ failed on the tdoku driver".into()) }
+    support::tdoku_program(&driver(), "tdoku_driver")
 }
 
 /// tdoku as this bench built it before issue 45 (one g++ -O3 -march=native -std=c++17 call on
 /// its two sources and the driver), to report beside the README's build.
 fn build_tdoku_single() -> Result<PathBuf, String> {
-    let tdoku = tdoku_dir()?;
+    let tdoku = support::tdoku_dir()?;
     let exe = support::out_dir().join("tdoku_driver_single");
     let status = Command::new("g++")
         .args(["-O3", "-march=native", "-std=c++17", "-w", "-I"])
@@ -157,15 +129,6 @@ fn build_tdoku_single() -> Result<PathBuf, String> {
         .status()
         .map_err(|e| format!("g++: {e}"))?;
     if status.success() { Ok(exe) } else { Err("g++ failed on tdoku".into()) }
-}
-
-fn tdoku_dir() -> Result<PathBuf, String> {
-    let tdoku = support::shared_dir().ok_or("../shared is not beside the repository")?.join("peers/tdoku");
-    if tdoku.join("src/solver_dpll_triad_simd.cc").is_file() {
-        Ok(tdoku)
-    } else {
-        Err(format!("{} has no tdoku sources", tdoku.display()))
-    }
 }
 
 fn driver() -> PathBuf {

@@ -153,3 +153,49 @@ pub fn against_goal(times: &[f64], goal_ms: f64) -> (f64, f64, usize) {
     let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
     (worst, mean, times.iter().filter(|&&t| t > goal_ms).count())
 }
+
+/// tdoku's sources in ../shared/peers, or why not.
+pub fn tdoku_dir() -> Result<PathBuf, String> {
+    let tdoku = shared_dir().ok_or("../shared is not beside the repository")?.join("peers/tdoku");
+    if tdoku.join("src/solver_dpll_triad_simd.cc").is_file() {
+        Ok(tdoku)
+    } else {
+        Err(format!("{} has no tdoku sources", tdoku.display()))
+    }
+}
+
+/// `driver` (a C++ file of ours in benches/peers) linked to tdoku's solver compiled as its
+/// README recommends (`./BUILD.sh`, whose CMakeLists compiles the fast solver's library,
+/// tdoku_static, with OPT=O3, ARCH=native, C++14, -fno-exceptions -fno-rtti -fpic; no NDEBUG),
+/// as target/bench/`name`; or why not. Built at bench time, never kept in the repository.
+pub fn tdoku_program(driver: &std::path::Path, name: &str) -> Result<PathBuf, String> {
+    use std::process::Command;
+    let tdoku = tdoku_dir()?;
+    let out = out_dir();
+    let mut objects = Vec::new();
+    for source in ["solver_dpll_triad_simd", "util"] {
+        let object = out.join(format!("tdoku_{source}.o"));
+        let status = Command::new("g++")
+            .args(["-O3", "-march=native", "-std=gnu++14", "-fno-exceptions", "-fno-rtti", "-fpic", "-w", "-c"])
+            .arg(tdoku.join(format!("src/{source}.cc")))
+            .arg("-o")
+            .arg(&object)
+            .status()
+            .map_err(|e| format!("g++: {e}"))?;
+        if !status.success() {
+            return Err(format!("g++ failed on tdoku's {source}.cc"));
+        }
+        objects.push(object);
+    }
+    let exe = out.join(name);
+    let status = Command::new("g++")
+        .args(["-O3", "-march=native", "-std=c++17", "-w", "-I"])
+        .arg(tdoku.join("include"))
+        .arg(driver)
+        .args(&objects)
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .map_err(|e| format!("g++: {e}"))?;
+    if status.success() { Ok(exe) } else { Err(format!("g++ failed on {}", driver.display())) }
+}
