@@ -250,6 +250,11 @@ int main(int argc, char **argv) {
     int32_t cover[10];
     NO_ALLOCATION("dlx_problem_minimum", rc = dlx_problem_minimum(p, cover, 10, 0));
     CHECK(rc == 10, "minimum: %d", rc);
+    NO_ALLOCATION("dlx_problem_minimum_below_cancel",
+                  rc = dlx_problem_minimum_below_cancel(p, INT64_MAX, cover, 10, 0, &cancel));
+    CHECK(rc == 10, "minimum below with a cancel flag of 0: %d", rc);
+    NO_ALLOCATION("dlx_problem_at_most_cancel", rc = dlx_problem_at_most_cancel(p, 10, cover, 10, 0, &cancel));
+    CHECK(rc == 10, "at most with a cancel flag of 0: %d", rc);
     /* Pieces: a split into 16, each piece counted alone, and the estimate. */
     static int32_t pieces[1 << 14];
     int64_t used = 0, made = 0, total = 0;
@@ -270,6 +275,10 @@ int main(int argc, char **argv) {
     double estimate = 0;
     NO_ALLOCATION("dlx_problem_estimate", rc = dlx_problem_estimate(p, 100, 1, &estimate, 0));
     CHECK(rc == DLX_OK && estimate > 0, "estimate: %d %f", rc, estimate);
+    double mantissa = 0;
+    int64_t exponent = 0;
+    NO_ALLOCATION("dlx_problem_estimate_size", rc = dlx_problem_estimate_size(p, 100, 1, &mantissa, &exponent, 0));
+    CHECK(rc == DLX_OK && mantissa >= 1 && exponent > 0, "estimate size: %d %f %lld", rc, mantissa, (long long)exponent);
 
     /* Colors, bounds and costs: 10 queens again, each queen an option of cost 1 + its column,
      * the diagonals colored by the queen's row (never shared, so the same covers), row 0

@@ -2,12 +2,14 @@
  * The general exact cover API from C: every status code; memory that is NULL, misaligned or
  * one byte short; a rejected option leaves the problem as it was (its searches unchanged); two
  * searches give the same solutions; limits, a stopping visitor and time limits; N-queens
- * counts; a problem copied to other memory; pieces, the split and the estimate; and 8 problems
- * searched at once on 8 threads with 256 KiB stacks.
+ * counts; a problem copied to other memory; pieces, the split and the estimate (past a double's
+ * range too); cancel flags on the search and the cost searches; and 8 problems searched at
+ * once on 8 threads with 256 KiB stacks.
  */
 #define _POSIX_C_SOURCE 200112L
 #include <pthread.h>
 #include <stdint.h>
+#include <math.h>
 #include <time.h>
 
 #include "check.h"
@@ -76,6 +78,32 @@ static dlx_problem *langford(unsigned char **memory, int n) {
     return p;
 }
 
+/* A repeat cover whose tree passes 2^1024 (as `dlx cover --estimate`'s test has it): `items`
+   items, each covered 1 to m times (m: its options), `options` options of 5 random items; a
+   random path decides every option in or out, doubling its weight each time. */
+static dlx_problem *deep_repeat_cover(unsigned char **memory, int items, int options) {
+    size_t size = dlx_problem_size(items, options, 5 * (int64_t)options);
+    *memory = make_memory(size);
+    dlx_problem *p = *memory ? dlx_problem_init(*memory, size, items, 0, options, 5 * (int64_t)options) : NULL;
+    int32_t holders[256] = {0};
+    uint64_t seed = 0x7265706561740001u;
+    for (int o = 0; p && o < options; o++) {
+        int32_t option[5];
+        int n = 0;
+        while (n < 5) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            int32_t item = (int32_t)((seed >> 33) % (uint64_t)items), fresh = 1;
+            for (int k = 0; k < n; k++) fresh &= option[k] != item;
+            if (fresh) option[n++] = item;
+        }
+        for (int k = 0; k < 5; k++) holders[option[k]]++;
+        if (dlx_problem_add(p, option, 5) != o) return NULL;
+    }
+    for (int i = 0; p && i < items; i++)
+        if (dlx_problem_bounds(p, i, 1, holders[i] > 1 ? holders[i] : 1) != DLX_OK) return NULL;
+    return p;
+}
+
 struct cancel_job {
     dlx_problem *p;
     int32_t flag;
@@ -86,6 +114,43 @@ static void *search_until_cancelled(void *arg) {
     struct cancel_job *j = arg;
     j->code = dlx_problem_search_cancel(j->p, INT64_MAX, 0, &j->flag, NULL, NULL);
     return NULL;
+}
+
+/* The same for the cost searches: at most 100 options, then the least below INT64_MAX. */
+static void *at_most_until_cancelled(void *arg) {
+    struct cancel_job *j = arg;
+    int32_t out[64];
+    j->code = dlx_problem_at_most_cancel(j->p, 100, out, 64, 0, &j->flag);
+    return NULL;
+}
+
+static void *minimum_until_cancelled(void *arg) {
+    struct cancel_job *j = arg;
+    int32_t out[64];
+    j->code = dlx_problem_minimum_below_cancel(j->p, INT64_MAX, out, 64, 0, &j->flag);
+    return NULL;
+}
+
+/* Runs `search` on Langford pairs of 13 (no solution: millions of nodes) on a thread and sets
+   its flag after 20 ms; the call's status, and whether a second call with the flag still set
+   stops before any node. */
+static int64_t cancelled_from_another_thread(void *(*search)(void *), int *again_at_once) {
+    unsigned char *lm = NULL;
+    struct cancel_job job = {langford(&lm, 13), 0, 100};
+    *again_at_once = 0;
+    pthread_t thread;
+    if (job.p && pthread_create(&thread, NULL, search, &job) == 0) {
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        __atomic_store_n(&job.flag, 1, __ATOMIC_RELAXED);
+        pthread_join(thread, NULL);
+        int64_t first = job.code;
+        search(&job);
+        *again_at_once = job.code == DLX_CANCELLED && dlx_problem_nodes(job.p) == 0;
+        job.code = first;
+    }
+    free(lm);
+    return job.code;
 }
 
 struct job {
@@ -290,6 +355,46 @@ int main(int argc, char **argv) {
     CHECK(dlx_problem_minimum_below(p, 9, out, 16, 0) == 8 && dlx_problem_minimum_below(p, 8, out, 16, 0) ==
               DLX_UNSOLVABLE && dlx_problem_minimum_below(p, 0, out, 16, 0) == DLX_UNSOLVABLE,
           "below 9, not below 8");
+    /* The cost searches with a cancel flag: NULL or 0 is the plain call; set before the call,
+       DLX_CANCELLED before any node, nothing written. */
+    int32_t guard[17], plain[16];
+    int32_t cost_flag = 0;
+    int got = dlx_problem_at_most(p, 8, plain, 16, 0);
+    int64_t at_most_nodes = dlx_problem_nodes(p);
+    CHECK(got == 8 && dlx_problem_at_most_cancel(p, 8, out, 16, 0, NULL) == 8 &&
+              dlx_problem_nodes(p) == at_most_nodes && memcmp(out, plain, 8 * sizeof *plain) == 0 &&
+              dlx_problem_at_most_cancel(p, 8, out, 16, 0, &cost_flag) == 8 && dlx_problem_nodes(p) == at_most_nodes &&
+              memcmp(out, plain, 8 * sizeof *plain) == 0 && dlx_problem_cost(p) == 8,
+          "at_most_cancel without a flag set: at_most");
+    CHECK(dlx_problem_at_most_cancel(p, 7, out, 16, 0, &cost_flag) == DLX_UNSOLVABLE &&
+              dlx_problem_minimum_below_cancel(p, 9, out, 16, 0, NULL) == 8 &&
+              dlx_problem_minimum_below_cancel(p, 9, out, 16, 0, &cost_flag) == 8 &&
+              dlx_problem_minimum_below_cancel(p, 8, out, 16, 0, &cost_flag) == DLX_UNSOLVABLE,
+          "minimum_below_cancel without a flag set: minimum_below");
+    cost_flag = 1;
+    for (int k = 0; k < 17; k++) guard[k] = -7;
+    CHECK(dlx_problem_at_most_cancel(p, 8, guard, 16, 0, &cost_flag) == DLX_CANCELLED && dlx_problem_nodes(p) == 0,
+          "at_most with the flag set at the call: cancelled before any node");
+    CHECK(dlx_problem_minimum_below_cancel(p, INT64_MAX, guard, 16, 0, &cost_flag) == DLX_CANCELLED &&
+              dlx_problem_nodes(p) == 0,
+          "minimum_below with the flag set at the call: cancelled before any node");
+    int guard_intact = 1;
+    for (int k = 0; k < 17; k++) guard_intact &= guard[k] == -7;
+    CHECK(guard_intact && dlx_problem_cost(p) == 8, "cancelled: nothing written, the cost as it was");
+    CHECK(dlx_problem_at_most_cancel(NULL, 8, out, 16, 0, &cost_flag) == DLX_ERR_NULL &&
+              dlx_problem_at_most_cancel(p, 8, NULL, 16, 0, &cost_flag) == DLX_ERR_NULL &&
+              dlx_problem_minimum_below_cancel(p, 9, out, -1, 0, &cost_flag) == DLX_ERR_ARG &&
+              dlx_problem_minimum_below_cancel(p, 9, out, 16, -1, &cost_flag) == DLX_ERR_ARG &&
+              dlx_problem_minimum_below_cancel(p, 0, out, 16, 0, &cost_flag) == DLX_UNSOLVABLE,
+          "cancel calls: argument checks before the flag");
+    cost_flag = 0;
+    CHECK(dlx_problem_minimum_below_cancel(p, 9, out, 16, 0, &cost_flag) == 8, "the flag cleared: searched again");
+    /* From another thread, inside a search without solutions (Langford pairs of 13). */
+    int at_once = 0;
+    int64_t code = cancelled_from_another_thread(at_most_until_cancelled, &at_once);
+    CHECK(code == DLX_CANCELLED && at_once, "at_most cancelled from another thread: %lld", (long long)code);
+    code = cancelled_from_another_thread(minimum_until_cancelled, &at_once);
+    CHECK(code == DLX_CANCELLED && at_once, "minimum_below cancelled from another thread: %lld", (long long)code);
     /* The estimate: the same for the same seed, within 2x of the nodes with 4000 paths. */
     double estimate = -1, estimate_again = -2;
     CHECK(dlx_problem_estimate(p, 4000, 7, &estimate, 0) == DLX_OK &&
@@ -303,9 +408,52 @@ int main(int argc, char **argv) {
     CHECK(dlx_problem_estimate(p, 2000000000, 7, &estimate, 1) == DLX_TIMEOUT &&
               dlx_problem_estimate(p, 1, 7, &estimate, -1) == DLX_ERR_ARG && estimate == estimate_again,
           "an estimate out of time; a negative time");
+    /* The estimate's exact size: the same value, in mantissa and binary exponent. */
+    double mantissa = -1, scaled;
+    int64_t exponent = -1;
+    CHECK(dlx_problem_estimate_size(p, 4000, 7, &mantissa, &exponent, 0) == DLX_OK && mantissa >= 1 && mantissa < 2 &&
+              exponent > 0 && exponent < 64,
+          "estimate size %f * 2^%lld", mantissa, (long long)exponent);
+    scaled = mantissa;
+    for (int64_t e = 0; e < exponent; e++) scaled *= 2;
+    CHECK(scaled == estimate, "the size is the estimate: %f, %f", scaled, estimate);
+    double m_kept = mantissa;
+    int64_t e_kept = exponent;
+    CHECK(dlx_problem_estimate_size(p, 0, 7, &mantissa, &exponent, 0) == DLX_ERR_ARG &&
+              dlx_problem_estimate_size(p, 1, 7, NULL, &exponent, 0) == DLX_ERR_NULL &&
+              dlx_problem_estimate_size(p, 1, 7, &mantissa, NULL, 0) == DLX_ERR_NULL &&
+              dlx_problem_estimate_size(NULL, 1, 7, &mantissa, &exponent, 0) == DLX_ERR_NULL &&
+              dlx_problem_estimate_size((dlx_problem *)(m + 16), 1, 7, NULL, NULL, 0) == DLX_ERR_ARG &&
+              dlx_problem_estimate_size(p, 1, 7, &mantissa, &exponent, -1) == DLX_ERR_ARG &&
+              dlx_problem_estimate_size(p, 2000000000, 7, &mantissa, &exponent, 1) == DLX_TIMEOUT &&
+              mantissa == m_kept && exponent == e_kept,
+          "estimate size statuses, nothing written");
+    int32_t contradiction[2] = {0, 9};
+    CHECK(dlx_problem_piece(p, contradiction, 2) == DLX_OK &&
+              dlx_problem_estimate_size(p, 100, 7, &mantissa, &exponent, 0) == DLX_OK && mantissa == 0 && exponent == 0 &&
+              dlx_problem_piece(p, NULL, 0) == DLX_OK,
+          "a piece that contradicts itself: size 0 as 0 * 2^0");
     CHECK(tail_intact(m, size), "nothing written past the problem");
     CHECK(dlx_problem_search((dlx_problem *)(m + 16), 1, 0, NULL, NULL) == DLX_ERR_ARG, "not a problem");
     free(m);
+
+    /* Past a double's range: dlx_problem_estimate says HUGE_VAL, the size says how far. */
+    unsigned char *dm = NULL;
+    dlx_problem *deep = deep_repeat_cover(&dm, 60, 1200);
+    CHECK(deep != NULL, "a deep repeat cover");
+    if (deep) {
+        double huge = 0;
+        CHECK(dlx_problem_estimate(deep, 16, 1, &huge, 0) == DLX_OK && huge == HUGE_VAL, "the double: %g", huge);
+        CHECK(dlx_problem_estimate_size(deep, 16, 1, &mantissa, &exponent, 0) == DLX_OK && mantissa >= 1 &&
+                  mantissa < 2 && exponent > 1024 && exponent < 1400,
+              "past 2^1024: %f * 2^%lld", mantissa, (long long)exponent);
+        double m_again = -1;
+        int64_t e_again = -1;
+        CHECK(dlx_problem_estimate_size(deep, 16, 1, &m_again, &e_again, 0) == DLX_OK && m_again == mantissa &&
+                  e_again == exponent,
+              "the same seed, the same size");
+    }
+    free(dm);
 
     /* Unsolvable minimum, and a time limit that ends a long search soon, problem intact. */
     size = queens_size(3);

@@ -74,7 +74,8 @@
 
 /**
  * (0.3) The caller's cancel flag was set: the search stopped before it finished
- * (`dlx_problem_search_cancel`).
+ * (`dlx_problem_search_cancel`, `dlx_problem_minimum_below_cancel`,
+ * `dlx_problem_at_most_cancel`).
  */
 #define DLX_CANCELLED -10
 
@@ -878,6 +879,39 @@ int32_t dlx_problem_at_most(dlx_problem *problem,
                             int64_t max_ms);
 
 /**
+ * `dlx_problem_at_most` that a caller can also stop from another thread, as
+ * `dlx_problem_search_cancel` is stopped: the search reads `*cancel` before it starts and
+ * each time it would look at the clock (every 64 nodes), and once it reads nonzero it
+ * returns `DLX_CANCELLED` (-10). For threads searching pieces of one problem
+ * (`dlx_problem_piece`) for any solution within `limit`: the first to find one sets the
+ * flag, and the others stop at once instead of at the end of their pieces.
+ *
+ * `cancel` is NULL (no flag: exactly `dlx_problem_at_most`) or points to an aligned
+ * `int32_t` the caller owns, as for `dlx_problem_search_cancel`: read only, with relaxed
+ * atomic loads; one flag may serve many calls on many threads at once.
+ *
+ * Returns as `dlx_problem_at_most`: the solution's length, written to `options`;
+ * `DLX_UNSOLVABLE` (-1) when no solution costs at most `limit`; `DLX_ERR_NULL` (-2) for a
+ * NULL `problem`, or NULL `options` with `capacity` above 0; `DLX_ERR_ARG` (-5) for a
+ * negative `capacity` or `max_ms`, or a foreign `problem`; `DLX_ERR_CAPACITY` (-6) when the
+ * solution has more than `capacity` options; `DLX_TIMEOUT` (-7); and `DLX_CANCELLED` (-10)
+ * when the flag stopped it first (already set when the call starts: before any search, with
+ * `dlx_problem_nodes` then 0). On every error `options` is untouched. The problem is
+ * unchanged afterwards; thread safety as for `dlx_problem_search`, the flag aside. No
+ * allocation.
+ *
+ * # Safety
+ * As for `dlx_problem_minimum`; `cancel` is NULL or points to a readable, aligned `int32_t`
+ * that stays valid through the call and is written, if at all, only by atomic stores.
+ */
+int32_t dlx_problem_at_most_cancel(dlx_problem *problem,
+                                   int64_t limit,
+                                   int32_t *options,
+                                   int32_t capacity,
+                                   int64_t max_ms,
+                                   const int32_t *cancel);
+
+/**
  * The least solution costing less than `below`: `dlx_problem_minimum` with a bound to beat.
  * With pieces (`dlx_problem_piece`), the minimum over all of them is found by passing each
  * piece the best cost found so far (by this thread or any other, each on its own copy of the
@@ -897,6 +931,40 @@ int32_t dlx_problem_minimum_below(dlx_problem *problem,
                                   int32_t *options,
                                   int32_t capacity,
                                   int64_t max_ms);
+
+/**
+ * `dlx_problem_minimum_below` that a caller can also stop from another thread, as
+ * `dlx_problem_search_cancel` is stopped: the search reads `*cancel` before it starts and
+ * each time it would look at the clock (every 64 nodes), and once it reads nonzero it
+ * returns `DLX_CANCELLED` (-10). For threads searching pieces of one problem for its
+ * minimum, when the answer is no longer wanted (another thread failed, the caller gave up):
+ * every thread stops at once instead of at the end of its piece. `below` `INT64_MAX` makes
+ * it `dlx_problem_minimum` with a flag.
+ *
+ * `cancel` is NULL (no flag: exactly `dlx_problem_minimum_below`) or points to an aligned
+ * `int32_t` the caller owns, as for `dlx_problem_search_cancel`: read only, with relaxed
+ * atomic loads; one flag may serve many calls on many threads at once.
+ *
+ * Returns as `dlx_problem_minimum_below`: the solution's length, written to `options`;
+ * `DLX_UNSOLVABLE` (-1) when no solution costs less than `below`; `DLX_ERR_NULL` (-2) for a
+ * NULL `problem`, or NULL `options` with `capacity` above 0; `DLX_ERR_ARG` (-5) for a
+ * negative `capacity` or `max_ms`, or a foreign `problem`; `DLX_ERR_CAPACITY` (-6) when the
+ * solution has more than `capacity` options; `DLX_TIMEOUT` (-7); and `DLX_CANCELLED` (-10)
+ * when the flag stopped it first (already set when the call starts: before any search, with
+ * `dlx_problem_nodes` then 0). On every error `options` is untouched. The problem is
+ * unchanged afterwards; thread safety as for `dlx_problem_search`, the flag aside. No
+ * allocation.
+ *
+ * # Safety
+ * As for `dlx_problem_minimum`; `cancel` is NULL or points to a readable, aligned `int32_t`
+ * that stays valid through the call and is written, if at all, only by atomic stores.
+ */
+int32_t dlx_problem_minimum_below_cancel(dlx_problem *problem,
+                                         int64_t below,
+                                         int32_t *options,
+                                         int32_t capacity,
+                                         int64_t max_ms,
+                                         const int32_t *cancel);
 
 /**
  * Sets the piece that every later search of `problem` obeys (`dlx_problem_search`,
@@ -973,11 +1041,11 @@ int64_t dlx_problem_split(dlx_problem *problem,
  * dozen steps of one.
  *
  * Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
- * a double's range, which a repeat cover's tree can pass: `dlx cover --estimate` prints such
- * figures as `1.23e400`) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
- * `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
- * `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
- * error. The problem is unchanged.
+ * a double's range, which a repeat cover's tree can pass: `dlx_problem_estimate_size` gives
+ * those exactly, and `dlx cover --estimate` prints them as `1.23e400`) and returns `DLX_OK`
+ * (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or `nodes`; `DLX_ERR_ARG` (-5) for `paths`
+ * below 1, a negative `max_ms` or a foreign `problem`; `DLX_TIMEOUT` (-7) when the time ran
+ * out first; `*nodes` untouched on every error. The problem is unchanged.
  *
  * # Safety
  * `problem` as for `dlx_problem_search`; `nodes` is NULL or one writable `double`.
@@ -987,6 +1055,33 @@ int dlx_problem_estimate(dlx_problem *problem,
                          uint64_t seed,
                          double *nodes,
                          int64_t max_ms);
+
+/**
+ * `dlx_problem_estimate` without a double's limits: the estimate exactly as the library
+ * computes it, `*mantissa * 2^*exponent`, however large. A repeat cover's tree can pass
+ * 2^1024, where `dlx_problem_estimate` writes `HUGE_VAL`; this call gives its size, to
+ * compare pieces or to print as `1.23e400`.
+ *
+ * Arguments, limits and the problem afterwards as for `dlx_problem_estimate`: the same
+ * `problem`, `paths` and `seed` give the same size, whose value (where it is within a
+ * double's range) `dlx_problem_estimate` writes.
+ *
+ * Writes the mantissa, in [1, 2), to `*mantissa` and the binary exponent to `*exponent`
+ * (0 and 0 for an estimate of 0: a piece that contradicts itself) and returns `DLX_OK` (0);
+ * `DLX_ERR_NULL` (-2) for a NULL `problem`, `mantissa` or `exponent`; `DLX_ERR_ARG` (-5) for
+ * `paths` below 1, a negative `max_ms` or a foreign `problem`; `DLX_TIMEOUT` (-7) when the
+ * time ran out first; `*mantissa` and `*exponent` untouched on every error. No allocation.
+ *
+ * # Safety
+ * `problem` as for `dlx_problem_search`; `mantissa` is NULL or one writable `double`,
+ * `exponent` NULL or one writable `int64_t`.
+ */
+int dlx_problem_estimate_size(dlx_problem *problem,
+                              int32_t paths,
+                              uint64_t seed,
+                              double *mantissa,
+                              int64_t *exponent,
+                              int64_t max_ms);
 
 /**
  * The total cost of the solution the last successful `dlx_problem_minimum` or

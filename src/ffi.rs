@@ -6,7 +6,7 @@ use core::ffi::{CStr, c_char, c_int, c_void};
 use core::ops::ControlFlow;
 use core::sync::atomic::{AtomicI32, Ordering};
 
-use dlx_core::{CELLS9, CELLS16, Error, Fault, Hint, Problem, Rating, Variant};
+use dlx_core::{CELLS9, CELLS16, Error, Fault, Hint, Problem, Rating, Size, Variant};
 
 /// Success. Functions that return a count or a score return that instead.
 pub const DLX_OK: c_int = 0;
@@ -34,7 +34,8 @@ pub const DLX_MULTIPLE: c_int = -8;
 /// Sudoku Explainer's nets): no rating, no hint (`dlx_rate9`, `dlx_hint9`).
 pub const DLX_BEYOND: c_int = -9;
 /// (0.3) The caller's cancel flag was set: the search stopped before it finished
-/// (`dlx_problem_search_cancel`).
+/// (`dlx_problem_search_cancel`, `dlx_problem_minimum_below_cancel`,
+/// `dlx_problem_at_most_cancel`).
 pub const DLX_CANCELLED: c_int = -10;
 
 /// Cells of a 16x16 grid, the number `dlx_solve16` reads.
@@ -1398,22 +1399,27 @@ pub unsafe extern "C" fn dlx_problem_minimum(
     capacity: i32,
     max_ms: i64,
 ) -> i32 {
-    // SAFETY: the caller's contract is `cover_into`'s.
-    unsafe { cover_into(problem, options, capacity, max_ms, |problem, out, expired| problem.minimum(out, expired)) }
+    // SAFETY: the caller's contract is `cover_into`'s, with no cancel flag.
+    unsafe {
+        cover_into(problem, options, capacity, max_ms, core::ptr::null(), |problem, out, expired| {
+            problem.minimum(out, expired)
+        })
+    }
 }
 
 /// The checks `dlx_problem_minimum` and `dlx_problem_at_most` share, then `find` with the
-/// problem, the caller's `options` array of `capacity` ints and the time limit; its cover's
-/// length, or the status code.
+/// problem, the caller's `options` array of `capacity` ints and the question "stop now?" (the
+/// time limit, or the cancel flag when one is given); its cover's length, or the status code.
 ///
 /// # Safety
 /// `problem` as for `dlx_problem_search`; `options` is NULL or points to `capacity` writable
-/// ints, used by nothing else meanwhile.
+/// ints, used by nothing else meanwhile; `cancel` as for `dlx_problem_search_cancel`.
 unsafe fn cover_into(
     problem: *mut dlx_problem,
     options: *mut i32,
     capacity: i32,
     max_ms: i64,
+    cancel: *const i32,
     find: impl FnOnce(&mut Problem<'_>, &mut [i32], &mut dyn FnMut() -> bool) -> Result<usize, Error>,
 ) -> i32 {
     // SAFETY: the caller's contract is `open`'s.
@@ -1437,8 +1443,13 @@ unsafe fn cover_into(
         // SAFETY: `options` points to `capacity` writable ints by contract.
         unsafe { core::slice::from_raw_parts_mut(options, capacity as usize) }
     };
-    match find(&mut problem, out, &mut expired) {
+    // SAFETY: `cancel` is NULL or points to an aligned int32 valid through the call, written
+    // only by atomic stores (the contract); AtomicI32 has i32's size and alignment.
+    let flag = unsafe { cancel.cast::<AtomicI32>().as_ref() };
+    let cancelled = || flag.is_some_and(|flag| flag.load(Ordering::Relaxed) != 0);
+    match find(&mut problem, out, &mut || cancelled() || expired()) {
         Ok(n) => n as i32,
+        Err(Error::Timeout) if cancelled() => DLX_CANCELLED,
         Err(e) => status(e),
     }
 }
@@ -1462,9 +1473,48 @@ pub unsafe extern "C" fn dlx_problem_at_most(
     capacity: i32,
     max_ms: i64,
 ) -> i32 {
+    // SAFETY: the caller's contract is `dlx_problem_at_most_cancel`'s with no cancel flag.
+    unsafe { dlx_problem_at_most_cancel(problem, limit, options, capacity, max_ms, core::ptr::null()) }
+}
+
+/// `dlx_problem_at_most` that a caller can also stop from another thread, as
+/// `dlx_problem_search_cancel` is stopped: the search reads `*cancel` before it starts and
+/// each time it would look at the clock (every 64 nodes), and once it reads nonzero it
+/// returns `DLX_CANCELLED` (-10). For threads searching pieces of one problem
+/// (`dlx_problem_piece`) for any solution within `limit`: the first to find one sets the
+/// flag, and the others stop at once instead of at the end of their pieces.
+///
+/// `cancel` is NULL (no flag: exactly `dlx_problem_at_most`) or points to an aligned
+/// `int32_t` the caller owns, as for `dlx_problem_search_cancel`: read only, with relaxed
+/// atomic loads; one flag may serve many calls on many threads at once.
+///
+/// Returns as `dlx_problem_at_most`: the solution's length, written to `options`;
+/// `DLX_UNSOLVABLE` (-1) when no solution costs at most `limit`; `DLX_ERR_NULL` (-2) for a
+/// NULL `problem`, or NULL `options` with `capacity` above 0; `DLX_ERR_ARG` (-5) for a
+/// negative `capacity` or `max_ms`, or a foreign `problem`; `DLX_ERR_CAPACITY` (-6) when the
+/// solution has more than `capacity` options; `DLX_TIMEOUT` (-7); and `DLX_CANCELLED` (-10)
+/// when the flag stopped it first (already set when the call starts: before any search, with
+/// `dlx_problem_nodes` then 0). On every error `options` is untouched. The problem is
+/// unchanged afterwards; thread safety as for `dlx_problem_search`, the flag aside. No
+/// allocation.
+///
+/// # Safety
+/// As for `dlx_problem_minimum`; `cancel` is NULL or points to a readable, aligned `int32_t`
+/// that stays valid through the call and is written, if at all, only by atomic stores.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_at_most_cancel(
+    problem: *mut dlx_problem,
+    limit: i64,
+    options: *mut i32,
+    capacity: i32,
+    max_ms: i64,
+    cancel: *const i32,
+) -> i32 {
     // SAFETY: the caller's contract is `cover_into`'s.
     unsafe {
-        cover_into(problem, options, capacity, max_ms, |problem, out, expired| problem.at_most(limit, out, expired))
+        cover_into(problem, options, capacity, max_ms, cancel, |problem, out, expired| {
+            problem.at_most(limit, out, expired)
+        })
     }
 }
 
@@ -1489,9 +1539,47 @@ pub unsafe extern "C" fn dlx_problem_minimum_below(
     capacity: i32,
     max_ms: i64,
 ) -> i32 {
+    // SAFETY: the caller's contract is `dlx_problem_minimum_below_cancel`'s with no cancel flag.
+    unsafe { dlx_problem_minimum_below_cancel(problem, below, options, capacity, max_ms, core::ptr::null()) }
+}
+
+/// `dlx_problem_minimum_below` that a caller can also stop from another thread, as
+/// `dlx_problem_search_cancel` is stopped: the search reads `*cancel` before it starts and
+/// each time it would look at the clock (every 64 nodes), and once it reads nonzero it
+/// returns `DLX_CANCELLED` (-10). For threads searching pieces of one problem for its
+/// minimum, when the answer is no longer wanted (another thread failed, the caller gave up):
+/// every thread stops at once instead of at the end of its piece. `below` `INT64_MAX` makes
+/// it `dlx_problem_minimum` with a flag.
+///
+/// `cancel` is NULL (no flag: exactly `dlx_problem_minimum_below`) or points to an aligned
+/// `int32_t` the caller owns, as for `dlx_problem_search_cancel`: read only, with relaxed
+/// atomic loads; one flag may serve many calls on many threads at once.
+///
+/// Returns as `dlx_problem_minimum_below`: the solution's length, written to `options`;
+/// `DLX_UNSOLVABLE` (-1) when no solution costs less than `below`; `DLX_ERR_NULL` (-2) for a
+/// NULL `problem`, or NULL `options` with `capacity` above 0; `DLX_ERR_ARG` (-5) for a
+/// negative `capacity` or `max_ms`, or a foreign `problem`; `DLX_ERR_CAPACITY` (-6) when the
+/// solution has more than `capacity` options; `DLX_TIMEOUT` (-7); and `DLX_CANCELLED` (-10)
+/// when the flag stopped it first (already set when the call starts: before any search, with
+/// `dlx_problem_nodes` then 0). On every error `options` is untouched. The problem is
+/// unchanged afterwards; thread safety as for `dlx_problem_search`, the flag aside. No
+/// allocation.
+///
+/// # Safety
+/// As for `dlx_problem_minimum`; `cancel` is NULL or points to a readable, aligned `int32_t`
+/// that stays valid through the call and is written, if at all, only by atomic stores.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_minimum_below_cancel(
+    problem: *mut dlx_problem,
+    below: i64,
+    options: *mut i32,
+    capacity: i32,
+    max_ms: i64,
+    cancel: *const i32,
+) -> i32 {
     // SAFETY: the caller's contract is `cover_into`'s.
     unsafe {
-        cover_into(problem, options, capacity, max_ms, |problem, out, expired| {
+        cover_into(problem, options, capacity, max_ms, cancel, |problem, out, expired| {
             problem.minimum_below(below, out, expired)
         })
     }
@@ -1614,11 +1702,11 @@ pub unsafe extern "C" fn dlx_problem_split(
 /// dozen steps of one.
 ///
 /// Writes the estimate to `*nodes` (0 for a piece that contradicts itself; `HUGE_VAL` past
-/// a double's range, which a repeat cover's tree can pass: `dlx cover --estimate` prints such
-/// figures as `1.23e400`) and returns `DLX_OK` (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or
-/// `nodes`; `DLX_ERR_ARG` (-5) for `paths` below 1, a negative `max_ms` or a foreign
-/// `problem`; `DLX_TIMEOUT` (-7) when the time ran out first; `*nodes` untouched on every
-/// error. The problem is unchanged.
+/// a double's range, which a repeat cover's tree can pass: `dlx_problem_estimate_size` gives
+/// those exactly, and `dlx cover --estimate` prints them as `1.23e400`) and returns `DLX_OK`
+/// (0); `DLX_ERR_NULL` (-2) for a NULL `problem` or `nodes`; `DLX_ERR_ARG` (-5) for `paths`
+/// below 1, a negative `max_ms` or a foreign `problem`; `DLX_TIMEOUT` (-7) when the time ran
+/// out first; `*nodes` untouched on every error. The problem is unchanged.
 ///
 /// # Safety
 /// `problem` as for `dlx_problem_search`; `nodes` is NULL or one writable `double`.
@@ -1630,14 +1718,77 @@ pub unsafe extern "C" fn dlx_problem_estimate(
     nodes: *mut f64,
     max_ms: i64,
 ) -> c_int {
+    if nodes.is_null() {
+        // SAFETY: the caller's contract is `open`'s.
+        return match unsafe { open(problem) } {
+            Ok(_) => DLX_ERR_NULL,
+            Err(code) => code,
+        };
+    }
+    // SAFETY: the caller's contract is `estimate`'s; `nodes` points to a writable double.
+    unsafe { estimate(problem, paths, seed, max_ms, |estimate| nodes.write(estimate.to_f64())) }
+}
+
+/// `dlx_problem_estimate` without a double's limits: the estimate exactly as the library
+/// computes it, `*mantissa * 2^*exponent`, however large. A repeat cover's tree can pass
+/// 2^1024, where `dlx_problem_estimate` writes `HUGE_VAL`; this call gives its size, to
+/// compare pieces or to print as `1.23e400`.
+///
+/// Arguments, limits and the problem afterwards as for `dlx_problem_estimate`: the same
+/// `problem`, `paths` and `seed` give the same size, whose value (where it is within a
+/// double's range) `dlx_problem_estimate` writes.
+///
+/// Writes the mantissa, in [1, 2), to `*mantissa` and the binary exponent to `*exponent`
+/// (0 and 0 for an estimate of 0: a piece that contradicts itself) and returns `DLX_OK` (0);
+/// `DLX_ERR_NULL` (-2) for a NULL `problem`, `mantissa` or `exponent`; `DLX_ERR_ARG` (-5) for
+/// `paths` below 1, a negative `max_ms` or a foreign `problem`; `DLX_TIMEOUT` (-7) when the
+/// time ran out first; `*mantissa` and `*exponent` untouched on every error. No allocation.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`; `mantissa` is NULL or one writable `double`,
+/// `exponent` NULL or one writable `int64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_estimate_size(
+    problem: *mut dlx_problem,
+    paths: i32,
+    seed: u64,
+    mantissa: *mut f64,
+    exponent: *mut i64,
+    max_ms: i64,
+) -> c_int {
+    if mantissa.is_null() || exponent.is_null() {
+        // The problem's own checks come first, as `dlx_problem_estimate`'s do.
+        // SAFETY: the caller's contract is `open`'s.
+        return match unsafe { open(problem) } {
+            Ok(_) => DLX_ERR_NULL,
+            Err(code) => code,
+        };
+    }
+    let mut size = (0.0, 0);
+    // SAFETY: the caller's contract is `estimate`'s.
+    let code =
+        unsafe { estimate(problem, paths, seed, max_ms, |estimate| size = (estimate.mantissa(), estimate.exponent())) };
+    if code == DLX_OK {
+        // SAFETY: both point to writable values by contract.
+        unsafe {
+            mantissa.write(size.0);
+            exponent.write(size.1);
+        }
+    }
+    code
+}
+
+/// The checks `dlx_problem_estimate` and `dlx_problem_estimate_size` share, then the estimate,
+/// handed to `write` when it succeeds; the status code.
+///
+/// # Safety
+/// `problem` as for `dlx_problem_search`.
+unsafe fn estimate(problem: *mut dlx_problem, paths: i32, seed: u64, max_ms: i64, write: impl FnOnce(Size)) -> c_int {
     // SAFETY: the caller's contract is `open`'s.
     let mut problem = match unsafe { open(problem) } {
         Ok(problem) => problem,
         Err(code) => return code,
     };
-    if nodes.is_null() {
-        return DLX_ERR_NULL;
-    }
     let mut expired = match expiry(max_ms) {
         Ok(expired) => expired,
         Err(code) => return code,
@@ -1647,8 +1798,7 @@ pub unsafe extern "C" fn dlx_problem_estimate(
     };
     match problem.estimate_until(paths, seed, &mut expired) {
         Ok(estimate) => {
-            // SAFETY: `nodes` points to a writable double by contract.
-            unsafe { nodes.write(estimate.to_f64()) };
+            write(estimate);
             DLX_OK
         }
         Err(e) => status(e),

@@ -1547,3 +1547,46 @@ fn cover_estimate_prints_a_finite_figure_past_the_range_of_f64() {
     assert!((309..400).contains(&exponent.parse::<i32>().unwrap()), "{line}");
     assert!(rest.ends_with(" s (estimated)\n") && !line.contains("inf"), "{line}");
 }
+
+/// Item 0 picks S (searched first) or H: in S, item 1 picks Langford pairs of 10 (no solution,
+/// 60,789 options to prove it) before Langford pairs of 3, so S's first cover comes late; H is
+/// Langford pairs of 14 (no solution; each of its pieces on two threads half a million
+/// options and more). Python's tests search the same problem (test_pieces.py).
+fn late_cover_then_long_pieces() -> String {
+    let name = |i: usize| format!("i{i}");
+    let names = |items: &mut dyn Iterator<Item = usize>| items.map(name).collect::<Vec<_>>().join(" ");
+    let (a, b, h) = (2..32, 32..41, 41..83);
+    let mut text = format!("{}\n", names(&mut (0..83)));
+    text += &format!("i0 {}\n", names(&mut h.clone()));
+    text += &format!("i0 i1 {} {}\n", names(&mut a.clone()), names(&mut b.clone()));
+    text += &format!("i1 {}\n", names(&mut b.clone()));
+    text += &format!("i1 {}\n", names(&mut a.clone()));
+    for (base, n) in [(a.start, 10), (b.start, 3), (h.start, 14)] {
+        for k in 1..=n {
+            for i in 0..2 * n - k - 1 {
+                text += &format!("{} {} {}\n", name(base + k - 1), name(base + n + i), name(base + n + i + k + 1));
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn cover_at_most_on_threads_stops_the_other_threads_at_the_first_cover() {
+    let file = scratch("late-cover.dlx", &late_cover_then_long_pieces());
+    let file = file.to_str().unwrap();
+    let tried = |run: &Output| -> u64 {
+        let said = text(&run.stderr);
+        said.split(" tried ").nth(1).and_then(|s| s.split(' ').next()).and_then(|n| n.parse().ok()).expect(&said)
+    };
+    let alone = dlx(&["cover", "--at-most", "1000", "--piece", "0", file], "");
+    assert_eq!(alone.status.code(), Some(0), "{}", text(&alone.stderr));
+    let s_nodes = tried(&alone);
+    assert!(s_nodes > 60_000, "{s_nodes}");
+    // The thread in a piece of H when the other finds S's cover stops at its next look at the
+    // clock, having tried about as many options as that one; finishing its piece would take
+    // half a million more.
+    let run = dlx(&["cover", "--at-most", "1000", "--threads", "2", file], "");
+    assert_eq!((run.status.code(), text(&run.stdout)), (Some(0), text(&alone.stdout)));
+    assert!((s_nodes..4 * s_nodes).contains(&tried(&run)), "{} of {s_nodes}", tried(&run));
+}

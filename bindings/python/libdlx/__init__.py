@@ -35,6 +35,7 @@ import collections.abc
 import concurrent.futures
 import ctypes
 import ctypes.util
+import math
 import os
 import queue
 import re
@@ -60,8 +61,9 @@ DLX_ERR_CELL = -4
 DLX_ERR_ARG = -5
 DLX_ERR_CAPACITY = -6
 DLX_TIMEOUT = -7
-# (0.3) Returned by dlx_problem_search_cancel once its flag is set: used inside this module to
-# stop searches whose results are no longer wanted; never raised.
+# (0.3) Returned by dlx_problem_search_cancel, dlx_problem_minimum_below_cancel and
+# dlx_problem_at_most_cancel once their flag is set: used inside this module to stop searches
+# whose results are no longer wanted; never raised.
 _DLX_CANCELLED = -10
 # What dlx_problem_fault says of a rejected option (DlxError.detail puts it in words).
 DLX_FAULT_NONE = 0
@@ -160,6 +162,18 @@ _lib.dlx_problem_minimum_below.restype = ctypes.c_int32
 _lib.dlx_problem_estimate.argtypes = [
     ctypes.c_void_p, ctypes.c_int32, ctypes.c_uint64, ctypes.POINTER(ctypes.c_double), ctypes.c_int64]
 _lib.dlx_problem_estimate.restype = ctypes.c_int
+# (0.3) The cost searches with the cancel flag that dlx_problem_search_cancel has, and the
+# estimate as mantissa and binary exponent, past a double's range.
+_lib.dlx_problem_minimum_below_cancel.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32),
+                                                  ctypes.c_int32, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32)]
+_lib.dlx_problem_minimum_below_cancel.restype = ctypes.c_int32
+_lib.dlx_problem_at_most_cancel.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32),
+                                            ctypes.c_int32, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32)]
+_lib.dlx_problem_at_most_cancel.restype = ctypes.c_int32
+_lib.dlx_problem_estimate_size.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.c_uint64,
+                                           ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_int64),
+                                           ctypes.c_int64]
+_lib.dlx_problem_estimate_size.restype = ctypes.c_int
 _lib.dlx_strerror.argtypes = [ctypes.c_int]
 _lib.dlx_strerror.restype = ctypes.c_char_p
 _lib.dlx_version.argtypes = []
@@ -1021,15 +1035,20 @@ class ExactCover:
         copy = self._with_piece(piece)
         return [" ".join(map(str, decisions)) for decisions in self._split(copy[1], k, ms)]
 
-    def estimate(self, paths: int = 10000, seed: int = 0, piece: Optional[Text] = None, max_ms: int = 0) -> float:
+    def estimate(self, paths: int = 10000, seed: int = 0, piece: Optional[Text] = None,
+                 max_ms: int = 0) -> Union[float, int]:
         """Knuth's estimate of the size of the search tree (of `piece`'s, when given): the
         options count() would try, as `nodes` then reports them, estimated as the mean over
-        `paths` random paths from the root (dlx_problem_estimate). The same `seed` gives the
-        same estimate on every machine; the spread narrows as the square root of `paths`
+        `paths` random paths from the root (dlx_problem_estimate_size). The same `seed` gives
+        the same estimate on every machine; the spread narrows as the square root of `paths`
         (with 10,000, within 2x on pentominoes 6x10). Costs about `paths` times the depth of
         the tree in nodes; `max_ms` (0: none) bounds it, as a path of a repeat cover can be
         thousands of nodes deep. Raises DlxError for `paths` below 1 or a bad `piece`,
-        Timeout when the time runs out."""
+        Timeout when the time runs out.
+
+        A float, or past a float's range (2**1024, which a repeat cover's tree can pass) the
+        estimate exactly as an int, which compares with floats and takes math.log as they do
+        (math.log10 gives its digits): never inf."""
         for what, value in (("paths", paths), ("seed", seed)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError("%s must be int, not %s" % (what, type(value).__name__))
@@ -1039,11 +1058,14 @@ class ExactCover:
             raise DlxError(DLX_ERR_ARG, detail="seed %d is outside 0..2**64 - 1" % seed)
         ms = _int64(max_ms, "max_ms")
         copy = self._with_piece(piece)
-        nodes = ctypes.c_double(0.0)
-        code = _lib.dlx_problem_estimate(copy[1], paths, seed, ctypes.byref(nodes), ms)
+        mantissa, exponent = ctypes.c_double(0.0), ctypes.c_int64(0)
+        code = _lib.dlx_problem_estimate_size(copy[1], paths, seed, ctypes.byref(mantissa), ctypes.byref(exponent), ms)
         if code < 0:
             _raise(code)
-        return nodes.value
+        if exponent.value < 1024:
+            return math.ldexp(mantissa.value, exponent.value)
+        # The mantissa's 53 bits, shifted: exact.
+        return int(mantissa.value * 2 ** 52) << (exponent.value - 52)
 
     def _base(self, piece: Optional[Text]) -> Tuple[Tuple[bytearray, int], int]:
         """A copy of the problem with `piece` set (see _with_piece) and its size in bytes: what
@@ -1350,20 +1372,26 @@ class ExactCover:
         # The best so far: its cost, the index of its piece (in the split's order), its options.
         best: List = [_INT64_MAX, -1, None]
         lock = threading.Lock()
+        # Set when the run ends early (a solution within `at_most` found, an error): the other
+        # threads' searches stop at their next look at the clock, not at the end of their pieces.
+        cancel = ctypes.c_int32(0)
 
         def work(problem, index, left):
             out = (ctypes.c_int32 * capacity)()
             with lock:
                 cost, where = best[0], best[1]
             if bound is not None:
-                code = _lib.dlx_problem_at_most(problem, bound, out, capacity, left)
+                code = _lib.dlx_problem_at_most_cancel(problem, bound, out, capacity, left, ctypes.byref(cancel))
             else:
                 # A tie goes to the earlier piece, so that the answer does not depend on
                 # which thread was quicker.
                 below = cost + 1 if where > index and best[2] is not None else cost
-                code = _lib.dlx_problem_minimum_below(problem, below, out, capacity, left)
+                code = _lib.dlx_problem_minimum_below_cancel(problem, below, out, capacity, left,
+                                                             ctypes.byref(cancel))
             if code == DLX_UNSOLVABLE:
                 return True
+            if code == _DLX_CANCELLED:
+                return False
             if code < 0:
                 _raise(code)
             found = _lib.dlx_problem_cost(problem)
@@ -1372,7 +1400,7 @@ class ExactCover:
                     best[:] = [found, index, list(out[:code])]
             return bound is None
 
-        self._threaded(self._base(piece), workers, ms, work)
+        self._threaded(self._base(piece), workers, ms, work, cancel)
         if best[2] is None:
             return None
         self._cost = best[0]

@@ -6,6 +6,7 @@ what `dlx cover --split` prints for the same problem), and bad pieces raise DlxE
 status text."""
 
 import itertools
+import math
 import os
 import random
 import re
@@ -337,3 +338,72 @@ def test_closing_or_a_limit_stops_the_searches_inside_subtrees_without_solutions
     assert ec.count(limit=1, threads=2) == 1
     assert ec.nodes < 10_000_000, ec.nodes
     assert sorted(ec.solutions(limit=2)) == sorted(ec.solutions(limit=2, threads=2))
+
+
+def late_solution_then_long():
+    """Item 0 picks S (searched first) or H. In S, item 1 picks Langford pairs of 10 (no
+    solution: 60,789 options to prove it) before Langford pairs of 3 (two solutions), so S's
+    first solution comes after tens of thousands of options; H is Langford pairs of 14 (no
+    solution; its pieces on two threads are half a million options and more each)."""
+    def langford_options(base, n):
+        return [[base + k - 1, base + n + i, base + n + i + k + 1] for k in range(1, n + 1)
+                for i in range(2 * n - k - 1)]
+    a = list(range(2, 32))
+    b = list(range(32, 41))
+    h = list(range(41, 41 + 3 * 14))
+    ec = dlx.ExactCover(41 + 3 * 14)
+    ec.add([0] + h)  # S
+    ec.add([0, 1] + a + b)  # H
+    ec.add([1] + b)  # S, Langford 10 on a
+    ec.add([1] + a)  # S, Langford 3 on b
+    for base, n in ((2, 10), (32, 3), (41, 14)):
+        for option in langford_options(base, n):
+            ec.add(option)
+    return ec
+
+
+def test_a_threaded_at_most_stops_the_other_threads_at_the_first_solution():
+    # One thread searches S (piece "0") and finds its solution; the other is inside a piece of
+    # H by then. Before the cost searches took the cancel flag, that thread finished its piece
+    # (S's options plus 540,000 and more: about 630,000 in all); now it stops at its next look
+    # at the clock, having tried about as many options as the first thread.
+    ec = late_solution_then_long()
+    pieces = ec.pieces(16)
+    assert pieces[0] == "0" and all(p.startswith("1 ") for p in pieces[1:])
+    alone = ec.minimum(at_most=1000, piece="0")
+    assert alone is not None and ec.cost == 5
+    s_nodes = ec.nodes
+    assert s_nodes > 60_000, s_nodes
+    # The smallest piece of H, by Knuth's estimate, is far above what the run may try.
+    assert min(ec.estimate(piece=p, paths=200) for p in pieces[1:]) > 4 * s_nodes
+    for _ in range(3):
+        assert ec.minimum(at_most=1000, threads=2) == alone and ec.cost == 5
+        assert s_nodes <= ec.nodes < 4 * s_nodes, (ec.nodes, s_nodes)
+
+
+def deep_repeat_cover(items, options, seed):
+    """A repeat cover whose tree passes 2**1024 (as `dlx cover --estimate`'s test has it):
+    `items` items, each covered 1 to m times (m: its options), `options` options of 5 random
+    items; a random path decides every option in or out, doubling its weight each time."""
+    rng = random.Random(seed)
+    ec = dlx.ExactCover(items)
+    chosen = [rng.sample(range(items), 5) for _ in range(options)]
+    holders = [sum(i in option for option in chosen) for i in range(items)]
+    for i in range(items):
+        ec.set_bounds(i, 1, max(holders[i], 1))
+    for option in chosen:
+        ec.add(option)
+    return ec
+
+
+def test_an_estimate_past_the_range_of_float_is_an_exact_int():
+    ec = deep_repeat_cover(60, 1200, 7)
+    size = ec.estimate(paths=16, seed=1)
+    assert isinstance(size, int) and size == ec.estimate(paths=16, seed=1)
+    assert 2 ** 1024 < size < 2 ** 1400, size.bit_length()
+    # The mantissa's 53 bits, shifted: what the library computed, not a rounding of it.
+    assert size % 2 ** (size.bit_length() - 53) == 0
+    assert 308 < math.log10(size) < 422 and size > float("1e308")
+    # Within a float's range the result is the float it always was.
+    small = queens(8)
+    assert isinstance(small.estimate(), float) and small.estimate(piece="0 1") == 0.0

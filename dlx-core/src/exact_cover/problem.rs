@@ -768,6 +768,11 @@ impl<'m> Problem<'m> {
     /// of the words) find the minimum over all of them by passing the best cost found so far:
     /// a piece with nothing cheaper says [`Error::Unsolvable`] and is cut by the same bound.
     ///
+    /// Unlike [`search`](Self::search), it asks `expired` once before it starts as well as
+    /// every few tens of microseconds: a caller whose other threads have already found what
+    /// it wanted (a cancel flag behind `expired`) gets [`Error::Timeout`] at once, with
+    /// [`nodes`](Self::nodes) 0.
+    ///
     /// # Errors
     /// As [`minimum`](Self::minimum): [`Error::Unsolvable`] when no solution costs less than
     /// `below` (a `below` of 0 or less included).
@@ -775,6 +780,7 @@ impl<'m> Problem<'m> {
         if below <= 0 {
             return Err(Error::Unsolvable);
         }
+        self.started(&mut expired)?;
         if self.head[KIND] != 0 {
             return self.cheapest(below, false, out, &mut expired);
         }
@@ -824,7 +830,8 @@ impl<'m> Problem<'m> {
     /// A solution of total cost at most `limit`, the first the search finds, written to `out`
     /// (option numbers ascending); returns how many options it has. The judges' question "can
     /// K options do?": the search stops at the first such solution, or once the cost bound
-    /// proves there is none.
+    /// proves there is none. Asks `expired` before it starts, as
+    /// [`minimum_below`](Self::minimum_below) does.
     ///
     /// ```
     /// use dlx_core::{Error, Problem};
@@ -855,6 +862,7 @@ impl<'m> Problem<'m> {
         if limit < 0 {
             return Err(Error::Unsolvable);
         }
+        self.started(&mut expired)?;
         self.cheapest(limit.saturating_add(1), true, out, &mut expired)
     }
 
@@ -862,6 +870,17 @@ impl<'m> Problem<'m> {
     /// [`at_most`](Self::at_most) wrote.
     pub fn cost(&self) -> i64 {
         self.head[COST] as i64
+    }
+
+    /// The question [`minimum_below`](Self::minimum_below) and [`at_most`](Self::at_most)
+    /// ask before they search: [`Error::Timeout`], with no nodes tried, when `expired` already
+    /// says so.
+    fn started(&mut self, expired: &mut dyn FnMut() -> bool) -> Result<(), Error> {
+        if !expired() {
+            return Ok(());
+        }
+        self.head[NODES] = 0;
+        Err(Error::Timeout)
     }
 
     /// The general search for a solution cheaper than `below`: the least, or with `first` the

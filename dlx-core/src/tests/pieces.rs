@@ -369,3 +369,33 @@ fn a_repeat_cover_past_the_range_of_f64_has_a_finite_estimate_and_a_split_that_i
         assert!(outs >= 2 && outs <= count - 2, "{pieces:?}");
     });
 }
+
+#[test]
+fn the_cost_searches_ask_expired_before_they_start() {
+    // A thread whose piece is no longer wanted (a cancel flag behind `expired`) stops before
+    // its first node, nothing written; asked once more than the search's own questions.
+    with_problem(&plain(72, 0, super::common::pentominoes(4, 15)), |p| {
+        let mut out = [-1; 16];
+        assert_eq!(p.at_most(12, &mut out, || false), Ok(12));
+        assert!(p.nodes() > 0 && p.cost() == 12);
+        let kept = out;
+        let mut asked = 0;
+        assert_eq!(p.at_most(12, &mut out, || true), Err(Error::Timeout));
+        assert_eq!((p.nodes(), out), (0, kept));
+        assert_eq!(p.minimum_below(13, &mut out, || true), Err(Error::Timeout));
+        assert_eq!(p.minimum(&mut out, || true), Err(Error::Timeout));
+        assert_eq!((p.nodes(), out, p.cost()), (0, kept, 12));
+        assert_eq!(
+            p.minimum(&mut out, || {
+                asked += 1;
+                false
+            }),
+            Ok(12)
+        );
+        let nodes = p.nodes();
+        assert!(asked >= 1 && asked <= 1 + nodes / u64::from(crate::NODES_A_QUESTION) + 1, "{asked} for {nodes}");
+        // Nothing to search (a bound no cover beats) asks nothing.
+        assert_eq!(p.at_most(-1, &mut out, || true), Err(Error::Unsolvable));
+        assert_eq!(p.minimum_below(0, &mut out, || true), Err(Error::Unsolvable));
+    });
+}
