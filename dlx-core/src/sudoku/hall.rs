@@ -69,37 +69,55 @@ pub const MAX_BECAUSE: usize = 72;
 /// What [`in_search`] keeps from one call to the next, per unit (rows, columns, boxes, up to
 /// 16 cells): its cells' masks when last filtered (a unit met again unchanged has nothing new
 /// to give) and the matching found then (the next one starts from it, and mostly only
-/// re-matches the cells whose digit went).
+/// re-matches the cells whose digit went); and the units the next call looks at, bit `unit`
+/// (those whose cells may have changed since the search's last call that took all it found).
 #[derive(Clone, Debug)]
 pub struct SearchHall {
     seen: [[u16; 16]; 48],
     matched: [[u8; 16]; 48],
+    dirty: u64,
 }
 
 impl Default for SearchHall {
     fn default() -> Self {
-        SearchHall { seen: [[0; 16]; 48], matched: [[u8::MAX; 16]; 48] }
+        SearchHall { seen: [[0; 16]; 48], matched: [[u8::MAX; 16]; 48], dirty: u64::MAX }
+    }
+}
+
+impl SearchHall {
+    /// The next [`in_search`] looks at `cell`'s row, column and box.
+    #[inline(always)]
+    pub fn changed(&mut self, shape: Shape, cell: usize) {
+        let (side, b) = (shape.side(), shape.box_size);
+        let (r, c) = (cell / side, cell % side);
+        self.dirty |= 1 << r | 1 << (side + c) | 1 << (2 * side + r / b * b + c / b);
+    }
+
+    /// The next [`in_search`] looks at every unit.
+    pub fn all_changed(&mut self) {
+        self.dirty = u64::MAX;
     }
 }
 
 /// Hall sets in the middle of a search, with their reasons, for the clause learner (side up to
 /// 16). `open` holds every item's open options as [`super::SudokuCover`] numbers them (the cell
-/// items first, their slots the digits). Each candidate that no complete matching of some unit
+/// items first, their slots the digits; a row's, column's or box's item of a digit, its slots
+/// the unit's cells in order). Each candidate that no complete matching of some unit
 /// uses goes to `found` as `Some(option)` with `because`: the options whose exclusion rules it
 /// out (the Hall set's cells with every digit outside the set's own; all excluded now). A unit
 /// with no complete matching ends the call with `found(None, because)`: the options of which
 /// one at least must be chosen (its cells with the digits none of them can take). `found`
 /// returns whether it took the finding; the call ends at the first it does not take. A unit is
-/// passed over while its candidates stay as they were when all it gave was taken.
+/// passed over while its candidates stay as they were when all it gave was taken, and so is
+/// one not marked (see [`SearchHall::changed`]); the call clears the marks.
 // Inlined into the learner's call, where `shape` is a constant: the units' cells are then
 // found by shifts instead of divisions by a runtime side (a quarter of this function's
 // instructions on the climbed unsolvable grids).
 #[inline(always)]
 pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
     let side = shape.side();
-    let all = (1u32 << side) - 1;
-    let mut because = [0u16; MAX_BECAUSE];
-    for unit in 0..(3 * side).min(48) {
+    let units = if side >= 16 { (1u64 << 48) - 1 } else { (1u64 << (3 * side)) - 1 };
+    for unit in ones(core::mem::take(&mut state.dirty) & units) {
         let cells: [usize; 16] = core::array::from_fn(|k| if k < side { unit_cell(shape, unit, k) } else { 0 });
         let mut key = [0u16; 16];
         for k in 0..side {
@@ -112,50 +130,113 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
         }
         let masks: [u32; MAX_SIDE] = core::array::from_fn(|k| if k < side { u32::from(key[k]) } else { 0 });
         let masks = &masks[..side];
-        let unit_match = match match_unit(masks, &state.matched[unit]) {
-            Ok(m) => m,
-            Err((set, digits)) => {
-                if let Some(n) = fill_because(side, &cells, set, digits, &mut because) {
-                    found(None, &because[..n]);
-                }
-                return;
+        let (mut digit_of, mut cell_of) = ([usize::MAX; MAX_SIDE], [usize::MAX; MAX_SIDE]);
+        if let Err((set, digits)) = matching(masks, &state.matched[unit], &mut digit_of, &mut cell_of) {
+            let mut because = [0u16; MAX_BECAUSE];
+            if let Some(n) = fill_because(side, &cells, set, digits, &mut because) {
+                found(None, &because[..n]);
             }
-        };
-        let UnitMatch { digit_of, cell_of, reach } = unit_match;
+            return;
+        }
         for (matched, &d) in state.matched[unit].iter_mut().zip(&digit_of[..side]) {
             *matched = d as u8;
         }
-        // What d's cell reaches is a Hall set that holds d: a candidate (k, d) with k outside
-        // it is in no complete matching. Such k have a choice; when the cell of every digit
-        // some cell may take unmatched reaches every cell with a choice (the common case),
-        // there is none, and one test a digit replaces one a candidate.
-        let (mut spare, mut choosing) = (0, 0);
-        for k in 0..side {
-            let others = masks[k] & !(1 << digit_of[k]);
-            spare |= others;
-            choosing |= u32::from(others != 0) << k;
-        }
-        if ones(spare).all(|d| reach[cell_of[d]] & choosing == choosing) {
+        // The unit's digits' items: which of its cells may take each digit.
+        let first = shape.item(digit_family(shape, unit), unit % side, 0);
+        let where_: [u32; MAX_SIDE] = core::array::from_fn(|d| if d < side { u32::from(open[first + d]) } else { 0 });
+        debug_assert!((0..side).all(|d| (0..side).all(|k| (where_[d] >> k & 1) == (masks[k] >> d & 1))), "items agree");
+        if connected(masks, &where_[..side], &digit_of, &cell_of) {
             state.seen[unit] = key;
             continue;
         }
-        for k in 0..side {
-            for d in ones(masks[k] & !(1 << digit_of[k])) {
-                let set = reach[cell_of[d]];
-                if set >> k & 1 != 0 {
-                    continue;
-                }
-                let digits = ones(set).fold(0, |digits, h| digits | masks[h]);
-                debug_assert_eq!(digits & !all, 0);
-                let taken = fill_because(side, &cells, set, digits, &mut because)
-                    .is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
-                if !taken {
-                    return;
-                }
-            }
+        if !unit_findings(side, &cells, masks, &digit_of, &cell_of, found) {
+            return;
         }
         state.seen[unit] = key;
     }
+}
+
+/// The family of a unit's digit items: rows, then columns, then boxes, as [`unit_cell`] counts.
+#[inline(always)]
+fn digit_family(shape: Shape, unit: usize) -> super::Family {
+    match unit / shape.side() {
+        0 => super::Family::Row,
+        1 => super::Family::Column,
+        _ => super::Family::Box,
+    }
+}
+
+/// Whether the unit whose complete matching is `digit_of` / `cell_of` has nothing for
+/// [`unit_findings`] to find: its cells with a choice take only the digits matched among them,
+/// and they are strongly connected by "may take the digit matched to that cell" (then each of
+/// their candidates closes an alternating cycle, so lies in a complete matching). One walk
+/// forward (by digits, through the cells' masks) and one backward (by cells, through `where_`,
+/// each digit's cells) from one cell: an OR a cell each, against the full closure that
+/// [`unit_findings`] builds.
+#[inline(always)]
+fn connected(masks: &[u32], where_: &[u32], digit_of: &[usize; MAX_SIDE], cell_of: &[usize; MAX_SIDE]) -> bool {
+    let (mut choosing, mut their_digits, mut candidates) = (0u32, 0u32, 0u32);
+    for (k, &m) in masks.iter().enumerate() {
+        if m & m.wrapping_sub(1) != 0 {
+            choosing |= 1 << k;
+            their_digits |= 1 << digit_of[k];
+            candidates |= m;
+        }
+    }
+    if candidates != their_digits {
+        return false;
+    }
+    let start = choosing.trailing_zeros() as usize;
+    let (mut reached, mut frontier) = (masks[start], masks[start]);
+    while frontier != 0 {
+        let next = ones(frontier).fold(0, |next, d| next | masks[cell_of[d]]);
+        frontier = next & !reached;
+        reached |= next;
+    }
+    if reached != their_digits {
+        return false;
+    }
+    let (mut reached, mut frontier) = (1u32 << start, 1u32 << start);
+    while frontier != 0 {
+        let next = ones(frontier).fold(0, |next, k| next | where_[digit_of[k]]);
+        frontier = next & !reached;
+        reached |= next;
+    }
+    reached == choosing
+}
+
+/// Every candidate of a unit in no complete matching to `found`, with its Hall set's reason
+/// (see [`in_search`]); false when `found` refused one.
+#[inline(always)]
+fn unit_findings(
+    side: usize,
+    cells: &[usize; 16],
+    masks: &[u32],
+    digit_of: &[usize; MAX_SIDE],
+    cell_of: &[usize; MAX_SIDE],
+    found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool,
+) -> bool {
+    let all = (1u32 << side) - 1;
+    let reach = reach(masks, cell_of);
+    let mut because = [0u16; MAX_BECAUSE];
+    // What d's cell reaches is a Hall set that holds d: a candidate (k, d) with k outside it
+    // is in no complete matching.
+    for k in 0..side {
+        for d in ones(masks[k] & !(1 << digit_of[k])) {
+            let set = reach[cell_of[d]];
+            if set >> k & 1 != 0 {
+                continue;
+            }
+            let digits = ones(set).fold(0, |digits, h| digits | masks[h]);
+            debug_assert_eq!(digits & !all, 0);
+            let taken = fill_because(side, cells, set, digits, &mut because)
+                .is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
+            if !taken {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The options of the unit's cells `set` with the digits outside `digits`, into `because`;
@@ -196,7 +277,9 @@ fn unit_cell(shape: Shape, unit: usize, k: usize) -> usize {
 /// for n = masks.len() cells and digits. Returns whether a mask changed, or
 /// [`Error::Unsolvable`] when no complete matching exists.
 fn filter_unit(masks: &mut [u32]) -> Result<bool, Error> {
-    let UnitMatch { digit_of, cell_of, reach } = match_unit(masks, &[]).map_err(|_| Error::Unsolvable)?;
+    let (mut digit_of, mut cell_of) = ([usize::MAX; MAX_SIDE], [usize::MAX; MAX_SIDE]);
+    matching(masks, &[], &mut digit_of, &mut cell_of).map_err(|_| Error::Unsolvable)?;
+    let reach = reach(masks, &cell_of);
     let mut changed = false;
     for cell in 0..masks.len() {
         let mut keep = 1 << digit_of[cell];
@@ -213,26 +296,18 @@ fn filter_unit(masks: &mut [u32]) -> Result<bool, Error> {
     Ok(changed)
 }
 
-/// A unit's complete matching (`digit_of` each cell, `cell_of` each digit) and, per cell, the
-/// cells it reaches through "it may take the digit matched to that cell" (itself included).
-/// A candidate (k, d) is in some complete matching exactly when k is reached from d's cell (an
-/// alternating cycle closes); otherwise what d's cell reaches is a Hall set holding d, with k
-/// outside it.
-struct UnitMatch {
-    digit_of: [usize; MAX_SIDE],
-    cell_of: [usize; MAX_SIDE],
-    reach: [u32; MAX_SIDE],
-}
-
-/// [`UnitMatch`] for the unit whose cells may take `masks` (bits 0..n, n = masks.len()), the
-/// matching started from `hint` (a digit per cell, kept where it still fits; empty or out of
-/// range for none). `Err((cells, digits))` when there is no complete matching: those cells
-/// take only those digits, one fewer.
+/// A complete matching of the unit whose cells may take `masks` (bits 0..n, n = masks.len()):
+/// `digit_of` each cell, `cell_of` each digit (both all `usize::MAX` on entry), started from
+/// `hint` (a digit per cell, kept where it still fits; empty or out of range for none).
+/// `Err((cells, digits))` when there is none: those cells take only those digits, one fewer.
 #[inline(always)]
-fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
+fn matching(
+    masks: &[u32],
+    hint: &[u8],
+    digit_of: &mut [usize; MAX_SIDE],
+    cell_of: &mut [usize; MAX_SIDE],
+) -> Result<(), (u32, u32)> {
     let n = masks.len();
-    let mut digit_of = [usize::MAX; MAX_SIDE];
-    let mut cell_of = [usize::MAX; MAX_SIDE];
     for (k, &d) in hint.iter().enumerate().take(n) {
         let d = usize::from(d);
         if d < n && masks[k] >> d & 1 != 0 && cell_of[d] == usize::MAX {
@@ -241,7 +316,7 @@ fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
     }
     for k in 0..n {
         let mut seen = 0u32;
-        if digit_of[k] == usize::MAX && !augment(masks, k, &mut seen, &mut digit_of, &mut cell_of) {
+        if digit_of[k] == usize::MAX && !augment(masks, k, &mut seen, digit_of, cell_of) {
             // The cells the search reached take only the digits it saw.
             let mut set = 1u32 << k;
             for d in ones(seen) {
@@ -250,6 +325,16 @@ fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
             return Err((set, seen));
         }
     }
+    Ok(())
+}
+
+/// Per cell of a unit with the complete matching `cell_of`, the cells it reaches through "it
+/// may take the digit matched to that cell" (itself included). A candidate (k, d) is in some
+/// complete matching exactly when k is reached from d's cell (an alternating cycle closes);
+/// otherwise what d's cell reaches is a Hall set holding d, with k outside it.
+#[inline(always)]
+fn reach(masks: &[u32], cell_of: &[usize; MAX_SIDE]) -> [u32; MAX_SIDE] {
+    let n = masks.len();
     let mut reach = [0u32; MAX_SIDE];
     for k in 0..n {
         reach[k] = ones(masks[k]).fold(1 << k, |reach, d| reach | 1 << cell_of[d]);
@@ -265,7 +350,7 @@ fn match_unit(masks: &[u32], hint: &[u8]) -> Result<UnitMatch, (u32, u32)> {
             *reach |= via & 0u32.wrapping_sub(*reach >> j & 1);
         }
     }
-    Ok(UnitMatch { digit_of, cell_of, reach })
+    reach
 }
 
 /// Kuhn's augmenting path from `cell`; `seen` marks the digits visited on this attempt.

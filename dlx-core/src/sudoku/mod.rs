@@ -126,6 +126,14 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
             hall::in_search(shape, open, &mut self.hall, found);
         }
     }
+
+    fn changed(&mut self, o: usize) {
+        self.hall.changed(Self::SHAPE, o / Self::SIDE);
+    }
+
+    fn all_changed(&mut self) {
+        self.hall.all_changed();
+    }
 }
 
 /// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the

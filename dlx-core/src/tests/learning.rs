@@ -290,10 +290,19 @@ fn grids_climbed_against_the_learner_are_unsolvable_for_it_and_the_dlx() {
     }
 }
 
-/// A 16x16 cover whose own reasoning finds nothing, and counts how often it is asked.
+/// A 16x16 cover whose own reasoning finds nothing (so each call hands over all it found), and
+/// checks what it is told before each call: the items not named through [`Matrix::changed`]
+/// are as they were at some earlier call, which a matrix looked at in full (unless everything
+/// was named, through [`Matrix::all_changed`]).
 struct Unhelpful<'c> {
     cover: SudokuCover<4>,
     calls: &'c Cell<u64>,
+    history: Vec<Vec<u16>>,
+    told: Vec<bool>,
+    all: bool,
+    /// Calls told only some items, and those whose untold items match no earlier call.
+    partial: &'c Cell<u64>,
+    untold: &'c Cell<u64>,
 }
 
 impl Matrix for Unhelpful<'_> {
@@ -312,8 +321,41 @@ impl Matrix for Unhelpful<'_> {
     fn slots(&self) -> u16 {
         self.cover.slots()
     }
-    fn deduce(&mut self, _open: &[u16], _found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
+    fn deduce(&mut self, open: &[u16], _found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
         self.calls.set(self.calls.get() + 1);
+        if !self.all {
+            let untold: Vec<usize> = (0..open.len()).filter(|&i| !self.told.get(i).copied().unwrap_or(false)).collect();
+            let as_before = self.history.iter().rev().any(|then| untold.iter().all(|&i| then[i] == open[i]));
+            self.partial.set(self.partial.get() + 1);
+            self.untold.set(self.untold.get() + u64::from(!as_before));
+        }
+        self.history.push(open.to_vec());
+        self.told = vec![false; open.len()];
+        self.all = false;
+    }
+    fn changed(&mut self, o: usize) {
+        for (item, _) in self.cover.items_of(o) {
+            if let Some(t) = self.told.get_mut(item) {
+                *t = true;
+            }
+        }
+    }
+    fn all_changed(&mut self) {
+        self.all = true;
+    }
+}
+
+impl<'c> Unhelpful<'c> {
+    fn new(calls: &'c Cell<u64>, partial: &'c Cell<u64>, untold: &'c Cell<u64>) -> Self {
+        Unhelpful {
+            cover: SudokuCover::default(),
+            calls,
+            history: Vec::new(),
+            told: Vec::new(),
+            all: false,
+            partial,
+            untold,
+        }
     }
 }
 
@@ -325,10 +367,10 @@ fn the_matrix_reasoning_pauses_while_it_refutes_nothing() {
     use crate::exact_cover::learning::{DEDUCE_PAUSE, DEDUCE_WINDOW};
     let puzzles = read_data("sudoku16/enjoysudoku-blue-ultimate-15.txt");
     let solutions = read_data("sudoku16/enjoysudoku-blue-ultimate-15.solutions.txt");
-    let calls = Cell::new(0);
+    let (calls, partial, untold) = (Cell::new(0), Cell::new(0), Cell::new(0));
     let mut slot =
         MaybeUninit::<Learner<Unhelpful<'_>, { max_items(16) }, { max_options(16) }, { sudoku::STORE16 }>>::uninit();
-    let learner = Learner::new_in(&mut slot, Unhelpful { cover: SudokuCover::default(), calls: &calls }).unwrap();
+    let learner = Learner::new_in(&mut slot, Unhelpful::new(&calls, &partial, &untold)).unwrap();
     learner.set_deduce_after(0);
     let cells = letters(puzzles.lines().next().unwrap());
     assert!(learner.solve(givens(16, &cells)));
@@ -339,6 +381,9 @@ fn the_matrix_reasoning_pauses_while_it_refutes_nothing() {
     let most = u64::from(DEDUCE_WINDOW) * (1 + stats.conflicts / DEDUCE_PAUSE);
     assert!(stats.decisions > 2 * most, "{} decisions: too few to show the pauses", stats.decisions);
     assert!(calls.get() <= most, "{} calls in {} conflicts", calls.get(), stats.conflicts);
+    // What it was told between calls, through backjumps and restarts, pauses included.
+    assert!(partial.get() > calls.get() / 2, "{} of {} calls told only some items", partial.get(), calls.get());
+    assert_eq!(untold.get(), 0, "calls whose untold items are as at no earlier call");
 }
 
 #[test]

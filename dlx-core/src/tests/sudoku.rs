@@ -510,6 +510,22 @@ fn in_some_matching(masks: &[u32]) -> Vec<u32> {
     vital
 }
 
+/// The digit items of `open` (each row's, column's and box's, by cell) as its cell items
+/// make them: as the learner keeps them.
+fn with_digit_items(shape: Shape, b: usize, open: &mut [u16]) {
+    use crate::sudoku::Family;
+    let (side, cells) = (shape.side(), shape.cells());
+    open[cells..].fill(0);
+    for cell in 0..cells {
+        let (r, c) = (cell / side, cell % side);
+        for d in ones(u32::from(open[cell])) {
+            open[shape.item(Family::Row, r, d)] |= 1 << c;
+            open[shape.item(Family::Column, c, d)] |= 1 << r;
+            open[shape.item(Family::Box, r / b * b + c / b, d)] |= 1 << (r % b * b + c % b);
+        }
+    }
+}
+
 #[test]
 fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_suffice() {
     let mut seed = 0x4a11_5e75;
@@ -535,6 +551,7 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                 |open: &[u16], unit: &[usize]| -> Vec<u32> { unit.iter().map(|&c| u32::from(open[c])).collect() };
             let consistent: Vec<bool> =
                 units.iter().map(|u| in_some_matching(&masks_of(&open, u)).iter().all(|&v| v != 0)).collect();
+            with_digit_items(shape, b, &mut open);
             let mut found: Vec<(Option<usize>, Vec<u16>)> = Vec::new();
             let mut state = hall::SearchHall::default();
             hall::in_search(shape, &open, &mut state, &mut |o, because| {
@@ -591,6 +608,7 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
             // The state carried over: the same candidates give nothing new (or the same
             // contradiction again), and fewer give what a fresh state gives.
             let mut again = Vec::new();
+            state.all_changed();
             hall::in_search(shape, &open, &mut state, &mut |o, _| {
                 again.push(o);
                 true
@@ -606,7 +624,9 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                     *mask &= mask.wrapping_sub(1);
                 }
             }
+            with_digit_items(shape, b, &mut open);
             let (mut warm, mut fresh) = (Vec::new(), Vec::new());
+            state.all_changed();
             hall::in_search(shape, &open, &mut state, &mut |o, b| {
                 warm.push((o, b.to_vec()));
                 true

@@ -1,6 +1,7 @@
 //! The matrix's own reasoning during search ([`Matrix::deduce`], Hall sets for Sudoku): when
-//! it runs (after [`DEDUCE_AFTER`] conflicts, pausing where it finds nothing), and how its
-//! findings become clauses the search can propagate and analyse like its own.
+//! it runs (after [`DEDUCE_AFTER`] conflicts, pausing where it finds nothing), what it is told
+//! has changed, and how its findings become clauses the search can propagate and analyse like
+//! its own.
 
 use super::lit::{Lit, Reason, Value};
 use super::{Learner, Matrix};
@@ -23,6 +24,10 @@ pub const DEDUCE_PAUSE: u64 = 4_000;
 /// taken; the rest are found again at the next decision.
 const DEDUCE_FINDINGS: usize = 8;
 const DEDUCE_REASON: usize = 80;
+/// Options valued since the reasoning last saw the trail in full beyond which it is told that
+/// anything may have changed, instead of each option (a walk of a long stretch costs more
+/// than looking at everything).
+const DEDUCE_RESCAN: usize = 512;
 
 /// What [`Learner::deduce_paced`] found.
 pub(super) enum Deduced {
@@ -98,13 +103,26 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     }
 
     /// Runs [`Matrix::deduce`] on the open masks, copying up to [`DEDUCE_FINDINGS`] findings
-    /// into `findings`; how many.
+    /// into `findings`; how many. The matrix is first told what changed since the last call
+    /// that handed over all it found ([`Matrix::changed`]): the trail from there on, that
+    /// call's trail being a prefix of this one (see `deduced_to`).
     fn collect_findings(&mut self, findings: &mut [Finding; DEDUCE_FINDINGS]) -> usize {
-        let mut n = 0;
+        let (mut n, mut complete) = (0, true);
         let items = self.matrix.items();
+        let from = self.deduced_to.min(self.trail_len);
+        if self.trail_len - from > DEDUCE_RESCAN {
+            self.matrix.all_changed();
+        } else {
+            for l in &self.trail[from..self.trail_len] {
+                self.matrix.changed(l.var());
+            }
+        }
         let (matrix, open) = (&mut self.matrix, &self.open[..items]);
         matrix.deduce(open, &mut |excluded, because| {
+            // After a contradiction the matrix stops; a finding refused is found again.
+            complete &= excluded.is_some();
             if n == DEDUCE_FINDINGS || because.len() > DEDUCE_REASON {
+                complete = false;
                 return false;
             }
             let finding = &mut findings[n];
@@ -114,6 +132,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             n += 1;
             true
         });
+        if complete {
+            self.deduced_to = self.trail_len;
+        }
         n
     }
 

@@ -72,6 +72,15 @@ pub trait Matrix {
     /// a call); the matrix stops at the first it refuses, and may keep state between calls.
     /// Nothing by default.
     fn deduce(&mut self, _open: &[u16], _found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {}
+    /// Before a call of [`deduce`](Self::deduce): option `o` was valued since an earlier call
+    /// that handed over all it found and whose values are all still in place (the search
+    /// backjumped no further), so the items of `o` may differ from what that call was shown.
+    /// Every such option is told, or [`all_changed`](Self::all_changed) is called: an item of
+    /// no option told is as that call saw it, so a matrix that looked at all of it then need
+    /// not look again. Nothing by default.
+    fn changed(&mut self, _o: usize) {}
+    /// Before a call of [`deduce`](Self::deduce): anything may have changed.
+    fn all_changed(&mut self) {}
 }
 
 /// The most options an item holds: its open options are one `u16` mask, a bit a slot.
@@ -167,6 +176,12 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     deduce_after: u64,
     /// Its calls since it last found a conflict or paused.
     deduce_idle: u32,
+    /// How much of the trail the matrix's reasoning has seen in full: it had handed over all
+    /// it found when the trail was this long (and it is still a prefix of the trail); and per
+    /// level, that length when the level's decision was made. The next call is shown only the
+    /// options valued since (see [`Matrix::changed`]).
+    deduced_to: usize,
+    deduced_lim: [u16; ITEMS],
 }
 
 impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {

@@ -71,6 +71,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             self.root_open = self.open;
         }
         self.trail_lim[self.levels] = self.trail_len as u16;
+        self.deduced_lim[self.levels] = self.deduced_to.min(self.trail_len) as u16;
         self.levels += 1;
         self.assign(Lit::chosen(o), PackedReason::DECIDED);
     }
@@ -101,6 +102,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             return;
         }
         let to = usize::from(self.trail_lim[level]);
+        self.deduced_to = self.deduced_to.min(usize::from(self.deduced_lim[level]));
         while self.trail_len > to {
             self.trail_len -= 1;
             let l = self.trail[self.trail_len];
