@@ -1,6 +1,7 @@
 //! `dlx cover` over pieces: the library cuts the problem into pieces (`Problem::split`) whose
-//! solutions partition its solutions; threads take pieces in turn, each searching it in its
-//! own copy of the problem's words (a copy of the words is a problem of its own). Counts add
+//! solutions partition its solutions; threads take the largest piece waiting in turn, split
+//! it again when it is large or else search it, each in its own copy of the problem's words
+//! (a copy of the words is a problem of its own). Counts add
 //! up; listed covers are written as they are found (the same covers as one search, in
 //! another order); the least cost found so far is shared, so that each piece only looks for a
 //! cheaper cover. Also `--split` (print the pieces) and `--estimate` (Knuth's estimate of the
