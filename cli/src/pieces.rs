@@ -162,15 +162,25 @@ struct Queue {
     ready: Vec<Piece>,
     /// Threads splitting a piece: until they are done, a thread finding nothing ready waits.
     splitting: usize,
+    /// False: the pieces are taken in the search's order instead, where the first solutions
+    /// matter more than the last thread's finish (a listing, which shows covers as they come,
+    /// and a count with a limit, which one search reaches in that order): the largest pieces
+    /// first could search the whole tree before a small piece's solutions.
+    largest_first: bool,
 }
 
 impl Queue {
     /// Adds pieces, keeping the order: by size, of equal sizes the earliest in the search's
-    /// order last (taken first).
+    /// order last (taken first); or by the search's order alone, the earliest last.
     fn add(&mut self, pieces: impl IntoIterator<Item = Piece>) {
         self.ready.extend(pieces);
-        self.ready
-            .sort_by(|a, b| a.size.partial_cmp(&b.size).unwrap_or(std::cmp::Ordering::Equal).then(b.key.cmp(&a.key)));
+        if self.largest_first {
+            self.ready.sort_by(|a, b| {
+                a.size.partial_cmp(&b.size).unwrap_or(std::cmp::Ordering::Equal).then(b.key.cmp(&a.key))
+            });
+        } else {
+            self.ready.sort_by(|a, b| b.key.cmp(&a.key));
+        }
     }
 }
 
@@ -224,7 +234,8 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
         Err(e) => return failed(e, 0),
     };
     let total = first.iter().fold(Size::ZERO, |total, (_, size)| total.plus(*size));
-    let mut queue = Queue { ready: Vec::new(), splitting: 0 };
+    let largest_first = matches!(ask.goal, Goal::Count | Goal::Minimum) && ask.limit.is_none();
+    let mut queue = Queue { ready: Vec::new(), splitting: 0, largest_first };
     let count = first.len();
     queue.add(first.into_iter().enumerate().map(|(j, (decisions, size))| Piece {
         key: vec![j as u32],
@@ -552,11 +563,18 @@ mod tests {
     }
 
     #[test]
-    fn the_largest_piece_is_taken_first_and_of_equals_the_earliest() {
-        let mut queue = Queue { ready: Vec::new(), splitting: 0 };
-        queue.add([piece(&[0], 10), piece(&[1], 500), piece(&[2], 40)]);
-        queue.add([piece(&[3, 1], 40), piece(&[3, 0], 40), piece(&[4], 7)]);
-        let taken: Vec<Vec<u32>> = std::iter::from_fn(|| queue.ready.pop().map(|p| p.key)).collect();
-        assert_eq!(taken, [vec![1], vec![2], vec![3, 0], vec![3, 1], vec![0], vec![4]]);
+    fn pieces_are_taken_largest_first_or_in_the_searchs_order() {
+        for largest_first in [true, false] {
+            let mut queue = Queue { ready: Vec::new(), splitting: 0, largest_first };
+            queue.add([piece(&[0], 10), piece(&[1], 500), piece(&[2], 40)]);
+            queue.add([piece(&[3, 1], 40), piece(&[3, 0], 40), piece(&[4], 7)]);
+            let taken: Vec<Vec<u32>> = std::iter::from_fn(|| queue.ready.pop().map(|p| p.key)).collect();
+            let expected: [&[u32]; 6] = if largest_first {
+                [&[1], &[2], &[3, 0], &[3, 1], &[0], &[4]]
+            } else {
+                [&[0], &[1], &[2], &[3, 0], &[3, 1], &[4]]
+            };
+            assert_eq!(taken, expected);
+        }
     }
 }
