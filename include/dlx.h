@@ -1008,7 +1008,11 @@ int dlx_problem_piece(dlx_problem *problem, const int32_t *decisions, int32_t co
  *
  * Writes the pieces to `out` flat, each as its number of decisions then its decisions, and
  * their total length in ints to `*used`; returns the number of pieces. `out` (`out_len`
- * ints) is also the split's working room: it needs one int per piece besides the pieces.
+ * ints) is also the split's working room: it needs one int per piece besides the pieces,
+ * where it leaves each piece's estimated size, piece `j`'s (from 0) in `out[out_len - 1 -
+ * j]`: 0 for 0, else bits 11-30 the binary exponent plus 2^19 and bits 0-10 the first 11
+ * bits of the mantissa's fraction (size = (1 + f / 2048) * 2^(e - 2^19)), for callers that
+ * run the largest pieces first.
  * Returns `DLX_ERR_NULL` (-2) for a NULL `problem`, `out` or `used`; `DLX_ERR_ARG` (-5) for
  * `pieces` below 1, a negative `out_len` or `max_ms`, or a foreign `problem`;
  * `DLX_ERR_CAPACITY` (-6) when `out` has no room for `pieces` pieces; `DLX_TIMEOUT` (-7)

@@ -1,6 +1,7 @@
 //! `dlx cover` over pieces: the library cuts the problem into pieces (`Problem::split`) whose
-//! solutions partition its solutions; threads take pieces in turn, each searching it in its
-//! own copy of the problem's words (a copy of the words is a problem of its own). Counts add
+//! solutions partition its solutions; threads take the largest piece waiting in turn, split
+//! it again when it is large or else search it, each in its own copy of the problem's words
+//! (a copy of the words is a problem of its own). Counts add
 //! up; listed covers are written as they are found (the same covers as one search, in
 //! another order); the least cost found so far is shared, so that each piece only looks for a
 //! cheaper cover. Also `--split` (print the pieces) and `--estimate` (Knuth's estimate of the
@@ -9,7 +10,7 @@
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dlx_core::{Error, PieceText, Problem, Size};
@@ -19,11 +20,13 @@ use crate::cover::{Ask, Found, Goal, LIST_FLUSH, write_cover};
 use crate::expiry_at as expiry;
 use crate::jobs::Tally;
 
-/// Pieces a thread: more pieces than threads, so that a thread that drew small ones takes
-/// more while another works through a large one; few enough that the split stays a small part
-/// of the work (at 64 pieces its work is about 3% of the nodes of a count of pentominoes, and
-/// its largest piece under 5% of the tree: docs/exact-cover.md).
-const PIECES_A_THREAD: usize = 8;
+/// Shares a thread: a piece estimated above the first split's total over this many times
+/// the threads is split again by the thread that takes it. More pieces than threads, so that
+/// a thread that drew small ones takes more while another works through a large one; few, as
+/// the split's work grows with its pieces (on the 9x9 count of docs/benchmarks.md, a split
+/// node costs some 3 search nodes' time and 8 shares a thread made it 6% of the run against
+/// 4% at 4: `cargo bench -p dlx-core --features internals --bench schedule`).
+const PIECES_A_THREAD: usize = 4;
 
 /// Random paths of the estimate `--estimate` prints.
 pub const ESTIMATE_PATHS: u32 = 10_000;
@@ -32,8 +35,12 @@ pub const ESTIMATE_PATHS: u32 = 10_000;
 const RATE_SAMPLE: Duration = Duration::from_millis(300);
 
 /// The pieces of `problem` (of its piece, when one is set), at least `k` of them: each as its
-/// decisions. `None` when the time ran out first.
-fn split(problem: &mut Problem<'_>, k: usize, expired: impl FnMut() -> bool) -> Result<Vec<Vec<i32>>, Error> {
+/// decisions, with the split's estimate of its size.
+fn split_sized(
+    problem: &mut Problem<'_>,
+    k: usize,
+    expired: impl FnMut() -> bool,
+) -> Result<Vec<(Vec<i32>, Size)>, Error> {
     // Room for k pieces of a few dozen decisions, doubled until they fit.
     let mut room = vec![0i32; (k * 32).max(1024)];
     let mut expired = expired;
@@ -42,9 +49,9 @@ fn split(problem: &mut Problem<'_>, k: usize, expired: impl FnMut() -> bool) -> 
             Ok((pieces, _)) => {
                 let mut list = Vec::with_capacity(pieces);
                 let mut at = 0;
-                for _ in 0..pieces {
+                for j in 0..pieces {
                     let n = room[at] as usize;
-                    list.push(room[at + 1..at + 1 + n].to_vec());
+                    list.push((room[at + 1..at + 1 + n].to_vec(), Size::from_split(room[room.len() - 1 - j])));
                     at += 1 + n;
                 }
                 return Ok(list);
@@ -59,8 +66,9 @@ fn split(problem: &mut Problem<'_>, k: usize, expired: impl FnMut() -> bool) -> 
 pub fn print_split(name: &str, problem: &mut Problem<'_>, k: usize, ms: u64, mut tally: Tally) -> Tally {
     let started = Instant::now();
     let (end, never) = ((ms > 0).then(|| started + Duration::from_millis(ms)), AtomicBool::new(false));
-    match split(problem, k, expiry(end, &never)) {
+    match split_sized(problem, k, expiry(end, &never)) {
         Ok(pieces) => {
+            let pieces: Vec<Vec<i32>> = pieces.into_iter().map(|(p, _)| p).collect();
             let mut out = BufWriter::new(std::io::stdout().lock());
             let written = pieces.iter().try_for_each(|p| writeln!(out, "{}", PieceText(p))).and_then(|()| out.flush());
             if let Err(e) = written {
@@ -134,22 +142,73 @@ pub fn print_estimate(name: &str, problem: &mut Problem<'_>, ms: u64, mut tally:
     tally
 }
 
+/// A piece waiting for a thread.
+struct Piece {
+    /// Its place in the search's order: the places of the pieces it was cut from, then its
+    /// own among its siblings (in the split's order, which is the search's).
+    key: Vec<u32>,
+    decisions: Vec<i32>,
+    /// The split's estimate of its tree.
+    size: Size,
+    /// Cut from a piece a thread split again: searched whatever its size, so that no tree
+    /// is split over and over where the estimates err.
+    cut_again: bool,
+}
+
+/// The pieces waiting, and the threads cutting more.
+struct Queue {
+    /// By size, the largest last: threads take the largest first, so that the last pieces
+    /// taken are small and the threads finish close together.
+    ready: Vec<Piece>,
+    /// Threads splitting a piece: until they are done, a thread finding nothing ready waits.
+    splitting: usize,
+    /// False: the pieces are taken in the search's order instead, where the first solutions
+    /// matter more than the last thread's finish (a listing, which shows covers as they come,
+    /// and a count with a limit, which one search reaches in that order): the largest pieces
+    /// first could search the whole tree before a small piece's solutions.
+    largest_first: bool,
+}
+
+impl Queue {
+    /// Adds pieces, keeping the order: by size, of equal sizes the earliest in the search's
+    /// order last (taken first); or by the search's order alone, the earliest last.
+    fn add(&mut self, pieces: impl IntoIterator<Item = Piece>) {
+        self.ready.extend(pieces);
+        if self.largest_first {
+            self.ready.sort_by(|a, b| {
+                a.size.partial_cmp(&b.size).unwrap_or(std::cmp::Ordering::Equal).then(b.key.cmp(&a.key))
+            });
+        } else {
+            self.ready.sort_by(|a, b| b.key.cmp(&a.key));
+        }
+    }
+}
+
 /// What the threads share.
 struct Shared<'a> {
-    pieces: Vec<Vec<i32>>,
-    next: AtomicUsize,
+    queue: Mutex<Queue>,
+    /// Wakes the threads waiting for a split to end.
+    wake: Condvar,
+    /// A piece estimated above this (the first split's total over [`PIECES_A_THREAD`] pieces
+    /// a thread) is split again by the thread that takes it, into as many pieces as it holds
+    /// shares, at most [`PIECES_A_THREAD`] times the threads.
+    share: Size,
+    most: usize,
     /// Set to end the run: the limit reached, a cover within `--at-most` found, the output
     /// closed.
     stop: AtomicBool,
     end: Option<Instant>,
-    /// Solutions visited, options tried, pieces searched to the end.
+    /// Solutions visited, options tried; pieces known (for the bar), searched to the end, and
+    /// not yet searched or split (0 once the whole search is done).
     visited: AtomicU64,
     nodes: AtomicU64,
+    pieces: AtomicUsize,
     done: AtomicUsize,
-    /// The best cover so far, its cost (`i64::MAX` before any) and the piece it came from:
-    /// of equal costs the earliest piece's is kept, so that the cover does not depend on
-    /// which thread finished first.
-    best: Mutex<(i64, usize, Vec<i32>)>,
+    left: AtomicUsize,
+    /// The best cover so far, its cost (`i64::MAX` before any) and the key of the piece it
+    /// came from: of equal costs the earliest piece's in the search's order is kept, so that
+    /// the cover does not depend on which thread finished first.
+    best: Mutex<(i64, Vec<u32>, Vec<i32>)>,
     /// The first fault other than a timeout.
     fault: Mutex<Option<Error>>,
     out: Mutex<BufWriter<std::io::Stdout>>,
@@ -158,6 +217,10 @@ struct Shared<'a> {
 }
 
 /// Searches the problem in `words` over its pieces on `threads` threads, as `ask` says.
+///
+/// The split on this thread, before any search, is the one part of the run that does not
+/// share the work: it cuts the problem into as few pieces as there are threads, and each
+/// thread splits again a piece above its share when it takes one, while the others search.
 pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found {
     let started = Instant::now();
     let end = (ask.ms > 0).then(|| started + Duration::from_millis(ask.ms));
@@ -166,41 +229,55 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
     let Some(mut problem) = Problem::open(&mut mine) else {
         return failed(Error::Arg, 0);
     };
-    let k = threads * PIECES_A_THREAD;
-    let pieces = match split(&mut problem, k, expiry(end, &never)) {
+    let first = match split_sized(&mut problem, threads.max(1), expiry(end, &never)) {
         Ok(pieces) => pieces,
         Err(e) => return failed(e, 0),
     };
+    let total = first.iter().fold(Size::ZERO, |total, (_, size)| total.plus(*size));
+    let largest_first = matches!(ask.goal, Goal::Count | Goal::Minimum) && ask.limit.is_none();
+    let mut queue = Queue { ready: Vec::new(), splitting: 0, largest_first };
+    let count = first.len();
+    queue.add(first.into_iter().enumerate().map(|(j, (decisions, size))| Piece {
+        key: vec![j as u32],
+        decisions,
+        size,
+        cut_again: false,
+    }));
+    let most = threads.max(1) * PIECES_A_THREAD;
     let shared = Shared {
-        pieces,
-        next: AtomicUsize::new(0),
+        queue: Mutex::new(queue),
+        wake: Condvar::new(),
+        share: total.over(most as u64),
+        most,
         stop: AtomicBool::new(false),
         end,
         visited: AtomicU64::new(0),
         nodes: AtomicU64::new(0),
+        pieces: AtomicUsize::new(count),
         done: AtomicUsize::new(0),
-        best: Mutex::new((i64::MAX, usize::MAX, Vec::new())),
+        left: AtomicUsize::new(count),
+        best: Mutex::new((i64::MAX, vec![u32::MAX], Vec::new())),
         fault: Mutex::new(None),
         out: Mutex::new(BufWriter::new(std::io::stdout())),
         written: Mutex::new(None),
         texts,
     };
-    let bar = progress(shared.pieces.len() as u64, ask.goal);
+    let bar = progress(count as u64, ask.goal);
     std::thread::scope(|scope| {
-        let workers: Vec<_> =
-            (0..threads.min(shared.pieces.len()).max(1)).map(|_| scope.spawn(|| work(words, ask, &shared))).collect();
+        let workers: Vec<_> = (0..threads.max(1)).map(|_| scope.spawn(|| work(words, ask, &shared))).collect();
         // This thread writes out what the workers listed, looks whether the output has closed
         // and draws the bar, until they are done.
         while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(LIST_FLUSH);
             let flushed = shared.out.lock().unwrap_or_else(PoisonError::into_inner).flush();
             if flushed.is_err() || crate::output_closed() {
-                shared.stop.store(true, Ordering::Relaxed);
+                halt(&shared);
                 let mut written = shared.written.lock().unwrap_or_else(PoisonError::into_inner);
                 if written.is_none() {
                     *written = Some(flushed.err().unwrap_or_else(|| std::io::Error::other("closed by its reader")));
                 }
             }
+            bar.set_length(shared.pieces.load(Ordering::Relaxed) as u64);
             bar.set_position(shared.done.load(Ordering::Relaxed) as u64);
         }
     });
@@ -211,7 +288,7 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let (cost, _, cover) = shared.best.into_inner().unwrap_or_else(PoisonError::into_inner);
     let fault = shared.fault.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let all_done = shared.done.load(Ordering::Relaxed) == shared.pieces.len();
+    let all_done = shared.left.load(Ordering::Relaxed) == 0;
     let limit = ask.limit.unwrap_or(u64::MAX);
     let result = match (fault, ask.goal) {
         (Some(e), _) => Err(e),
@@ -230,6 +307,19 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
         nodes,
         output_error: write_fault.map(|e| format!("standard output: {e}")),
     }
+}
+
+/// Ends the run: no thread takes another piece, and those waiting for a split wake.
+fn halt(shared: &Shared<'_>) {
+    shared.stop.store(true, Ordering::Relaxed);
+    let _queue = shared.queue.lock().unwrap_or_else(PoisonError::into_inner);
+    shared.wake.notify_all();
+}
+
+/// Ends the run for a fault.
+fn fail(shared: &Shared<'_>, e: Error) {
+    *shared.fault.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+    halt(shared);
 }
 
 /// What a search that could not start came to.
@@ -314,25 +404,85 @@ pub fn advance(bar: &ProgressBar, nodes: u64) {
     bar.set_position(nodes);
 }
 
-/// One thread's work: pieces in turn, each in this thread's copy of the problem.
+/// The next piece for a thread, largest first, and whether to split it again rather than
+/// search it; `None` once the run is over (nothing left and no split under way, or stopped).
+fn take(shared: &Shared<'_>) -> Option<(Piece, bool)> {
+    let mut queue = shared.queue.lock().unwrap_or_else(PoisonError::into_inner);
+    loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(piece) = queue.ready.pop() {
+            let again = !piece.cut_again && piece.size > shared.share;
+            queue.splitting += usize::from(again);
+            return Some((piece, again));
+        }
+        if queue.splitting == 0 {
+            return None;
+        }
+        queue = shared.wake.wait(queue).unwrap_or_else(PoisonError::into_inner);
+    }
+}
+
+/// Splits `piece` again into as many pieces as it holds shares and queues them; false when
+/// the run is to end (the time ran out, another thread stopped it, a fault).
+fn split_again(problem: &mut Problem<'_>, piece: &Piece, shared: &Shared<'_>) -> bool {
+    // NaN (sizes past an f64) and inf come out as 0 and usize::MAX, clamped.
+    let shares = (piece.size.to_f64() / shared.share.to_f64()).ceil() as usize;
+    let cut = problem
+        .set_piece(&piece.decisions)
+        .and_then(|()| split_sized(problem, shares.clamp(2, shared.most), expiry(shared.end, &shared.stop)));
+    let mut queue = shared.queue.lock().unwrap_or_else(PoisonError::into_inner);
+    queue.splitting -= 1;
+    let fine = match cut {
+        Ok(pieces) => {
+            let n = pieces.len();
+            // The new pieces count before the old one goes, so that `left` is 0 only at the end.
+            shared.left.fetch_add(n, Ordering::Relaxed);
+            shared.left.fetch_sub(1, Ordering::Relaxed);
+            shared.pieces.fetch_add(n, Ordering::Relaxed);
+            shared.pieces.fetch_sub(1, Ordering::Relaxed);
+            queue.add(pieces.into_iter().enumerate().map(|(j, (decisions, size))| {
+                let mut key = piece.key.clone();
+                key.push(j as u32);
+                Piece { key, decisions, size, cut_again: true }
+            }));
+            true
+        }
+        Err(Error::Timeout) => false,
+        Err(e) => {
+            *shared.fault.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+            shared.stop.store(true, Ordering::Relaxed);
+            false
+        }
+    };
+    drop(queue);
+    shared.wake.notify_all();
+    fine
+}
+
+/// One thread's work: the largest piece waiting, in turn, each in this thread's copy of the
+/// problem, split again or searched.
 fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
     let mut mine = words.to_vec();
     let Some(mut problem) = Problem::open(&mut mine) else {
-        *shared.fault.lock().unwrap_or_else(PoisonError::into_inner) = Some(Error::Arg);
+        fail(shared, Error::Arg);
         return;
     };
     let limit = ask.limit.unwrap_or(u64::MAX);
     let mut cover = vec![0i32; shared.texts.len().max(1)];
-    loop {
-        let k = shared.next.fetch_add(1, Ordering::Relaxed);
-        if k >= shared.pieces.len() || shared.stop.load(Ordering::Relaxed) {
+    while let Some((piece, again)) = take(shared) {
+        if again {
+            if !split_again(&mut problem, &piece, shared) {
+                return;
+            }
+            continue;
+        }
+        if let Err(e) = problem.set_piece(&piece.decisions) {
+            fail(shared, e);
             return;
         }
-        if let Err(e) = problem.set_piece(&shared.pieces[k]) {
-            *shared.fault.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
-            shared.stop.store(true, Ordering::Relaxed);
-            return;
-        }
+        let key = &piece.key;
         let expired = expiry(shared.end, &shared.stop);
         let result = match ask.goal {
             Goal::Count | Goal::List => problem
@@ -358,12 +508,16 @@ fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
                 .map(|_| ()),
             Goal::Minimum => {
                 // A piece before the best one's may give a cover of the same cost, which wins.
-                let (best, from, _) = *shared.best.lock().unwrap_or_else(PoisonError::into_inner);
-                let below = if k < from { best.saturating_add(1) } else { best };
-                problem.minimum_below(below, &mut cover, expired).map(|n| keep(shared, k, problem.cost(), &cover[..n]))
+                let below = {
+                    let best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+                    if *key < best.1 { best.0.saturating_add(1) } else { best.0 }
+                };
+                problem
+                    .minimum_below(below, &mut cover, expired)
+                    .map(|n| keep(shared, key, problem.cost(), &cover[..n]))
             }
             Goal::AtMost(limit) => problem.at_most(limit, &mut cover, expired).map(|n| {
-                keep(shared, k, problem.cost(), &cover[..n]);
+                keep(shared, key, problem.cost(), &cover[..n]);
                 shared.stop.store(true, Ordering::Relaxed);
             }),
         };
@@ -371,23 +525,56 @@ fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
         match result {
             Ok(()) | Err(Error::Unsolvable) => {
                 shared.done.fetch_add(1, Ordering::Relaxed);
+                shared.left.fetch_sub(1, Ordering::Relaxed);
             }
             // The time ran out, or another thread ended the run.
-            Err(Error::Timeout) => return,
-            Err(e) => {
-                *shared.fault.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
-                shared.stop.store(true, Ordering::Relaxed);
+            Err(Error::Timeout) => {
+                halt(shared);
                 return;
             }
+            Err(e) => {
+                fail(shared, e);
+                return;
+            }
+        }
+        if shared.stop.load(Ordering::Relaxed) {
+            // Wake the threads waiting for a split to see the stop.
+            halt(shared);
+            return;
         }
     }
 }
 
-/// Keeps `cover` of cost `cost`, from piece `k`, when it is cheaper than the best so far, or
-/// as cheap and from an earlier piece.
-fn keep(shared: &Shared<'_>, k: usize, cost: i64, cover: &[i32]) {
+/// Keeps `cover` of cost `cost`, from the piece of `key`, when it is cheaper than the best so
+/// far, or as cheap and from an earlier piece.
+fn keep(shared: &Shared<'_>, key: &[u32], cost: i64, cover: &[i32]) {
     let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
-    if (cost, k) < (best.0, best.1) {
-        *best = (cost, k, cover.to_vec());
+    if (cost, key) < (best.0, best.1.as_slice()) {
+        *best = (cost, key.to_vec(), cover.to_vec());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(key: &[u32], size: u64) -> Piece {
+        Piece { key: key.to_vec(), decisions: Vec::new(), size: Size::from(size), cut_again: false }
+    }
+
+    #[test]
+    fn pieces_are_taken_largest_first_or_in_the_searchs_order() {
+        for largest_first in [true, false] {
+            let mut queue = Queue { ready: Vec::new(), splitting: 0, largest_first };
+            queue.add([piece(&[0], 10), piece(&[1], 500), piece(&[2], 40)]);
+            queue.add([piece(&[3, 1], 40), piece(&[3, 0], 40), piece(&[4], 7)]);
+            let taken: Vec<Vec<u32>> = std::iter::from_fn(|| queue.ready.pop().map(|p| p.key)).collect();
+            let expected: [&[u32]; 6] = if largest_first {
+                [&[1], &[2], &[3, 0], &[3, 1], &[0], &[4]]
+            } else {
+                [&[0], &[1], &[2], &[3, 0], &[3, 1], &[4]]
+            };
+            assert_eq!(taken, expected);
+        }
     }
 }

@@ -686,6 +686,10 @@ def _few(names: Sequence[Hashable]) -> str:
     return shown + (", ..." if len(names) > 3 else "")
 
 
+# Shares a thread in a threaded search: a piece estimated above the first split's total over
+# this many times the threads is split again by the thread that takes it (cli/src/pieces.rs's
+# PIECES_A_THREAD; docs/exact-cover.md, "Threads' schedule").
+_SHARES_A_THREAD = 4
 _AHEAD = 256  # solutions a `solutions()` search may find before the generator takes them
 _BATCH = 64  # solutions found that wake a dry generator at once
 
@@ -745,6 +749,16 @@ class _Flags:
     def __init__(self) -> None:
         self.reader = self.writer = self.done = self.stop = False
         self.told = 0.0  # time.monotonic() of the search's last wake-up call
+
+
+def _split_size(packed: int) -> float:
+    """A piece's size as dlx_problem_split leaves it at the end of its `out`: 20 bits of
+    binary exponent (plus 2^19) over the first 11 bits of the mantissa's fraction."""
+    bits = packed & 0x7FFFFFFF
+    if bits == 0:
+        return 0.0
+    exponent = (bits >> 11) - (1 << 19)
+    return math.ldexp(1 + (bits & 0x7FF) / 2048, exponent) if exponent < 1024 else math.inf
 
 
 def _aligned(size: int) -> Tuple[bytearray, int]:
@@ -994,7 +1008,12 @@ class ExactCover:
 
     def _split(self, problem: int, k: int, ms: int) -> List["ctypes.Array[ctypes.c_int32]"]:
         """dlx_problem_split of `problem` (of its piece, when one is set) into at least `k`
-        pieces, each as its decisions; the room doubled until they fit."""
+        pieces, each as its decisions."""
+        return [decisions for decisions, _ in self._split_sized(problem, k, ms)]
+
+    def _split_sized(self, problem: int, k: int, ms: int) -> List[Tuple["ctypes.Array[ctypes.c_int32]", float]]:
+        """dlx_problem_split of `problem` into at least `k` pieces, each as its decisions and
+        the split's estimate of its size (inf past a double); the room doubled until they fit."""
         room = max(32 * k, 1024)
         used = ctypes.c_int64(0)
         while True:
@@ -1006,9 +1025,9 @@ class ExactCover:
             if code < 0:
                 _raise(code)
             pieces, at = [], 0
-            for _ in range(code):
+            for j in range(code):
                 n = out[at]
-                pieces.append((ctypes.c_int32 * n)(*out[at + 1:at + 1 + n]))
+                pieces.append(((ctypes.c_int32 * n)(*out[at + 1:at + 1 + n]), _split_size(out[room - 1 - j])))
                 at += 1 + n
             return pieces
 
@@ -1073,20 +1092,35 @@ class ExactCover:
         return self._with_piece(piece), _lib.dlx_problem_size(self.primary + self.secondary, *self._room)
 
     def _threaded(self, base: Tuple[Tuple[bytearray, int], int], threads: int, ms: int, work,
-                  cancel: Optional[ctypes.c_int32] = None) -> None:
-        """Runs `work(problem, index, remaining_ms)` on `threads` Python threads over
-        8 * `threads` pieces of the problem `base` (from _base), `index` a piece's place in the
-        split's order. Each thread has its own copy of the problem's memory and takes the next
-        piece when done with one: a thread that drew small pieces takes more while another
-        works through a large one. The ctypes calls release the GIL, so the searches run in
-        parallel. `work` returns False to stop every thread (after their current piece, or at
-        once when their searches poll `cancel`, which is then set); past `ms` (0: none)
-        Timeout is raised. The first error raised by `work` is raised again;
-        `nodes` is then the sum over the pieces searched."""
+                  cancel: Optional[ctypes.c_int32] = None, largest_first: bool = True) -> None:
+        """Runs `work(problem, key, remaining_ms)` on `threads` Python threads over pieces of
+        the problem `base` (from _base), `key` a tuple whose order is the pieces' in the
+        search. As `dlx cover --threads` does: the problem is split into `threads` pieces, and
+        each thread, with its own copy of the problem's memory, takes the largest piece
+        waiting; one above a share (the first split's total over 4 * `threads`) that was not
+        itself cut from a piece split again is split again, into as many pieces as it holds
+        shares, while the others search. The split on one thread before any search is then
+        small. `largest_first` False takes the pieces in the search's order instead, where the
+        first solutions matter more than the last thread's finish (a generator, a limit).
+        The ctypes calls release the GIL, so the searches run in parallel. `work` returns
+        False to stop every thread (after their current piece, or at once when their searches
+        poll `cancel`, which is then set); past `ms` (0: none) Timeout is raised. The first
+        error raised by `work` is raised again; `nodes` is then the sum over the pieces
+        searched."""
         started = time.monotonic()
         (memory, problem), size = base
-        pieces = enumerate(self._split(problem, 8 * threads, ms))
-        lock = threading.Lock()
+        most = _SHARES_A_THREAD * threads
+        first = self._split_sized(problem, threads, ms)
+        share = sum(s for _, s in first) / most
+        # Pieces waiting as (size, key, decisions, cut again), the one taken next last.
+        if largest_first:
+            order = lambda p: (p[0], tuple(-k for k in p[1]))  # noqa: E731
+        else:
+            order = lambda p: tuple(-k for k in p[1])  # noqa: E731
+        ready = [(s, (j,), d, False) for j, (d, s) in enumerate(first)]
+        ready.sort(key=order)
+        cond = threading.Condition()
+        splitting = [0]
         stop = threading.Event()
         errors: List[BaseException] = []
         nodes = [0]
@@ -1095,31 +1129,63 @@ class ExactCover:
             stop.set()
             if cancel is not None:
                 cancel.value = 1  # an aligned 32-bit store: the searches read it whole
+            with cond:
+                cond.notify_all()
+
+        def left_ms():
+            if not ms:
+                return 0
+            left = ms - int((time.monotonic() - started) * 1000)
+            if left <= 0:
+                _raise(DLX_TIMEOUT)
+            return left
+
+        def take():
+            with cond:
+                while not stop.is_set():
+                    if ready:
+                        piece = ready.pop()
+                        again = not piece[3] and piece[0] > share
+                        splitting[0] += again
+                        return piece, again
+                    if not splitting[0]:
+                        return None
+                    cond.wait()
+                return None
 
         def run():
             own, mine = _aligned(size)
             ctypes.memmove(mine, problem, size)
             try:
-                while not stop.is_set():
-                    with lock:
-                        index, decisions = next(pieces, (-1, None))
-                    if decisions is None:
+                while True:
+                    taken = take()
+                    if taken is None:
                         break
-                    code = _lib.dlx_problem_piece(mine, decisions, len(decisions))
-                    if code < 0:
-                        _raise(code)
-                    left = 0
-                    if ms:
-                        left = ms - int((time.monotonic() - started) * 1000)
-                        if left <= 0:
-                            _raise(DLX_TIMEOUT)
-                    going = work(mine, index, left)
-                    with lock:
+                    (estimate, key, decisions, _), again = taken
+                    try:
+                        code = _lib.dlx_problem_piece(mine, decisions, len(decisions))
+                        if code < 0:
+                            _raise(code)
+                        if again:
+                            shares = min(max(2, math.ceil(estimate / share) if estimate < math.inf else 2), most)
+                            cut = self._split_sized(mine, shares, left_ms())
+                            with cond:
+                                ready.extend((s, key + (j,), d, True) for j, (d, s) in enumerate(cut))
+                                ready.sort(key=order)
+                    finally:
+                        if again:
+                            with cond:
+                                splitting[0] -= 1
+                                cond.notify_all()
+                    if again:
+                        continue
+                    going = work(mine, key, left_ms())
+                    with cond:
                         nodes[0] += _lib.dlx_problem_nodes(mine)
                     if going is False:
                         halt()
             except BaseException as e:  # raised again on the calling thread
-                with lock:
+                with cond:
                     errors.append(e)
                 halt()
             del own  # kept alive until the searches are done
@@ -1174,7 +1240,7 @@ class ExactCover:
                 total[0] += code
                 return total[0] < lim
 
-        self._threaded(self._base(piece), workers, ms, work, cancel)
+        self._threaded(self._base(piece), workers, ms, work, cancel, largest_first=limit is None)
         return min(total[0], lim)
 
     def solutions(self, limit: Optional[int] = None, max_ms: int = 0, threads: Optional[int] = None,
@@ -1313,7 +1379,7 @@ class ExactCover:
 
         def run():
             try:
-                self._threaded(base, workers, ms, work, cancel)
+                self._threaded(base, workers, ms, work, cancel, largest_first=False)
             except BaseException as e:  # raised again by the generator
                 failed.append(e)
             finally:
@@ -1369,8 +1435,8 @@ class ExactCover:
                 _raise(code)
             self._cost = _lib.dlx_problem_cost(copy[1])
             return list(out[:code])
-        # The best so far: its cost, the index of its piece (in the split's order), its options.
-        best: List = [_INT64_MAX, -1, None]
+        # The best so far: its cost, the key of its piece (in the search's order), its options.
+        best: List = [_INT64_MAX, (), None]
         lock = threading.Lock()
         # Set when the run ends early (a solution within `at_most` found, an error): the other
         # threads' searches stop at their next look at the clock, not at the end of their pieces.

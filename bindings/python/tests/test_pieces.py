@@ -166,6 +166,21 @@ def queens(n):
     return ec
 
 
+def test_the_splits_sizes_read_as_the_library_packs_them():
+    # dlx_problem_split leaves each piece's size at the end of its room: 20 bits of exponent
+    # (plus 2^19) over 11 of mantissa. The threaded searches take the largest first by them.
+    assert dlx._split_size(0) == 0.0
+    assert dlx._split_size(1 << 30) == 1.0
+    assert dlx._split_size((((1 << 19) + 1) << 11) | 1024) == 3.0
+    assert dlx._split_size((((1 << 19) + 2000) << 11) | 5) == dlx.math.inf
+    ec = queens(10)
+    ec.count()
+    whole = ec.nodes
+    sizes = [size for _, size in ec._split_sized(ec._problem, 8, 0)]
+    assert len(sizes) >= 8 and all(size > 0 for size in sizes)
+    assert 0.5 * whole <= sum(sizes) <= 2 * whole, (sum(sizes), whole)
+
+
 def test_threads_on_a_larger_tree_count_every_solution_once():
     ec = queens(8)
     one = [tuple(s) for s in ec.solutions()]

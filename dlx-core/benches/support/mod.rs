@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use dlx_core::Problem;
+
 #[path = "../../../tests/reference/mod.rs"]
 mod reference;
 #[allow(unused_imports)]
@@ -198,4 +200,87 @@ pub fn tdoku_program(driver: &std::path::Path, name: &str) -> Result<PathBuf, St
         .status()
         .map_err(|e| format!("g++: {e}"))?;
     if status.success() { Ok(exe) } else { Err(format!("g++ failed on {}", driver.display())) }
+}
+
+pub struct Instance {
+    pub name: String,
+    pub primary: usize,
+    pub secondary: usize,
+    pub bounds: Vec<(usize, i32, i32)>,
+    pub options: Vec<Vec<i32>>,
+}
+
+/// Knuth's text format, as far as mix50 uses it: the first line the items (`lo:hi|name` or
+/// `n|name` for multiplicities, a lone `|` before the secondary ones), then an option a line;
+/// lines starting with `|` are comments.
+pub fn parse_dlx(name: &str, text: &str) -> Instance {
+    let mut lines = text.lines().filter(|l| !l.trim_start().starts_with('|') && !l.trim().is_empty());
+    let (mut names, mut bounds, mut primary) = (Vec::new(), Vec::new(), None);
+    for token in lines.next().unwrap().split_whitespace() {
+        if token == "|" {
+            primary = Some(names.len());
+            continue;
+        }
+        let (item, bound) = match token.split_once('|') {
+            Some((bound, item)) => (item, Some(bound)),
+            None => (token, None),
+        };
+        if let Some(bound) = bound {
+            let (lo, hi) = bound.split_once(':').unwrap_or((bound, bound));
+            bounds.push((names.len(), lo.parse().unwrap(), hi.parse().unwrap()));
+        }
+        names.push(item.to_string());
+    }
+    let options = lines
+        .map(|line| line.split_whitespace().map(|t| names.iter().position(|n| n == t).unwrap() as i32).collect())
+        .collect();
+    let primary = primary.unwrap_or(names.len());
+    Instance { name: name.into(), primary, secondary: names.len() - primary, bounds, options }
+}
+
+/// The exact cover benchmarks' instances: pentominoes 6x10, mix50 (where shared/ has it) and
+/// every completion of the first Royle grid of tests/data with its `blank`th clue (from 1)
+/// blanked: the 17th for `make bench-pieces` (1,158 completions), the 16th for `make
+/// bench-threads` and the schedule bench (512,634).
+pub fn instances(blank: usize) -> Vec<Instance> {
+    let mut out = vec![Instance {
+        name: "pentominoes 6x10".into(),
+        primary: 72,
+        secondary: 0,
+        bounds: Vec::new(),
+        options: pentominoes(6, 10),
+    }];
+    match shared_dir().map(|d| d.join("peers/knuth-xcc/examples/mix50.dlx")) {
+        Some(path) if path.is_file() => out.push(parse_dlx("mix50", &std::fs::read_to_string(path).unwrap())),
+        _ => println!("(mix50 skipped: ../shared/peers/knuth-xcc/examples is absent)"),
+    }
+    let royle = std::fs::read_to_string(data_dir().join("sudoku9/royle-17clue-every20th-2458.txt")).unwrap();
+    let mut grid: Vec<u8> =
+        royle.lines().next().unwrap().bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    let cell = grid.iter().enumerate().filter(|(_, c)| **c != 0).nth(blank - 1).unwrap().0;
+    grid[cell] = 0;
+    out.push(Instance {
+        name: format!("9x9, {} clues, all", grid.iter().filter(|c| **c != 0).count()),
+        primary: 324,
+        secondary: 0,
+        bounds: Vec::new(),
+        options: sudoku(3, &grid),
+    });
+    out
+}
+
+pub fn load<'m>(memory: &'m mut Vec<u64>, inst: &Instance) -> Problem<'m> {
+    let entries: usize = inst.options.iter().map(Vec::len).sum();
+    let items = inst.primary + inst.secondary;
+    *memory = vec![0u64; Problem::words_for(items, inst.options.len(), entries).unwrap()];
+    let mut p =
+        Problem::new(memory, inst.primary as i32, inst.secondary as i32, inst.options.len() as i32, entries as i64)
+            .unwrap();
+    for &(item, lo, hi) in &inst.bounds {
+        p.set_bounds(item as i32, lo, hi).unwrap();
+    }
+    for o in &inst.options {
+        p.add(o).unwrap();
+    }
+    p
 }

@@ -336,8 +336,11 @@ impl Problem<'_> {
     /// estimate errs low far more often than high.
     ///
     /// `out` is also the split's working room: besides the pieces it returns, it needs one
-    /// int per piece. Beyond the ints returned, `out` holds nothing useful afterwards. The
-    /// searches the split makes leave [`nodes`](Self::nodes) as it was.
+    /// int per piece, where each piece's size is left: piece `j`'s (from 0) in
+    /// `out[out.len() - 1 - j]`, read by [`Size::from_split`] (callers that run the largest
+    /// pieces first, or split them again, need no estimate of their own). The rest of `out`
+    /// holds nothing useful afterwards. The searches the split makes leave
+    /// [`nodes`](Self::nodes) as it was.
     ///
     /// # Errors
     /// [`Error::Arg`] for `pieces` 0; [`Error::Capacity`] when `out` has no room for

@@ -110,6 +110,12 @@ impl Size {
         exponent << 11 | fraction
     }
 
+    /// A piece's size as [`Problem::split`](crate::Problem::split) leaves it at the end of
+    /// its `out` (the packed form: 20 bits of exponent over 11 of mantissa, about 3 digits).
+    pub fn from_split(packed: i32) -> Size {
+        Size::unpack(packed as u32)
+    }
+
     /// The size [`pack`](Self::pack) packed (its top bit ignored).
     pub(crate) fn unpack(bits: u32) -> Size {
         let bits = bits & 0x7fff_ffff;

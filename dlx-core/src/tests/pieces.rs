@@ -283,6 +283,32 @@ fn the_split_costs_a_small_part_of_the_tree() {
 }
 
 #[test]
+fn the_split_leaves_each_pieces_size_at_the_end_of_out() {
+    // Pentominoes 4x15: what callers that run the largest pieces first read. Each size is
+    // the piece's node count (small pieces) or Knuth's estimate of it (16 paths, off by 10x
+    // for some pieces), together within 2x of the whole tree.
+    with_problem(&plain(72, 0, super::common::pentominoes(4, 15)), |p| {
+        p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
+        let nodes = p.nodes();
+        let mut out = vec![0; 1 << 16];
+        let (count, used) = p.split(16, &mut out, || false).unwrap();
+        let sizes: Vec<f64> = (0..count).map(|j| Size::from_split(out[out.len() - 1 - j]).to_f64()).collect();
+        let sum: f64 = sizes.iter().sum();
+        assert!(sum >= nodes as f64 / 2.0 && sum <= nodes as f64 * 2.0, "{sum} against {nodes} nodes");
+        for (piece, size) in pieces_of(&out, used, count).iter().zip(&sizes) {
+            p.set_piece(piece).unwrap();
+            p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
+            let true_nodes = p.nodes() as f64;
+            assert!(*size > 0.0, "{piece:?}");
+            // A piece its short count finished is sized exactly.
+            if true_nodes <= 32.0 {
+                assert_eq!(*size, true_nodes, "{piece:?}");
+            }
+        }
+    });
+}
+
+#[test]
 fn sizes_add_multiply_compare_and_print_as_f64_does_within_its_range() {
     let mut seed = 0x7069_6563_6573_0005;
     let approx = |a: f64, b: f64| (a - b).abs() <= 1e-12 * a.abs().max(b.abs());
