@@ -1466,7 +1466,9 @@ class ExactCover:
                     best[:] = [found, index, list(out[:code])]
             return bound is None
 
-        self._threaded(self._base(piece), workers, ms, work, cancel)
+        # Within a bound the first cover ends the search: take the pieces in the search's order,
+        # as one search would meet them, not the largest first.
+        self._threaded(self._base(piece), workers, ms, work, cancel, largest_first=at_most is None)
         if best[2] is None:
             return None
         self._cost = best[0]
