@@ -93,6 +93,7 @@ struct Twins {
 
 /// The rows and the columns of `g`, each packed in a number (four bits a value): equal lines
 /// have equal numbers.
+#[cfg(any(test, feature = "internals"))]
 fn line_keys(g: &Grid) -> [[u64; 9]; 2] {
     let mut keys = [[0u64; 9]; 2];
     for r in 0..9 {
@@ -140,6 +141,7 @@ impl Twins {
 /// `used` the lines placed before it and `prev` the one just before: a place that starts a
 /// group of three takes any line of a group none of whose lines is used yet, the others an
 /// unused line of `prev`'s group.
+#[cfg(any(test, feature = "internals"))]
 const fn may_follow(used: u16, k: usize, prev: u8, x: u8) -> bool {
     if k.is_multiple_of(3) { (!used >> (3 * (x / 3))) & 7 == 7 } else { x / 3 == prev / 3 && used & (1 << x) == 0 }
 }

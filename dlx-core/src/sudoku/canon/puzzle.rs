@@ -30,7 +30,7 @@
 //! branch ends at the first row where another is less. When more than `KEPT` branches tie (a
 //! grid with many symmetries of its own) the search starts again depth first.
 
-use super::{Best, Grid, ORDERS, Twins, line_keys, may_follow, transposed};
+use super::{Best, Grid, ORDERS, Twins, transposed};
 
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
@@ -109,15 +109,31 @@ fn packed(row: &[u8]) -> u64 {
 /// The canonical form of `cells` (values 0..=9), and the values compared with the best.
 pub fn canon(cells: &Grid) -> (Grid, u64) {
     let grids = [*cells, transposed(cells)];
+    // One pass: each line's key (`line_keys`), its givens (a bit a cell) and its digits (a bit
+    // a digit, bit 0 for blanks).
+    let mut keys = [[0u64; 9]; 2];
+    let mut givens = [[0u16; 9]; 2];
+    let mut digits = [[0u16; 9]; 2];
+    for r in 0..9 {
+        for c in 0..9 {
+            let v = cells[r * 9 + c];
+            keys[0][r] = keys[0][r] << 4 | u64::from(v);
+            keys[1][c] = keys[1][c] << 4 | u64::from(v);
+            let given = u16::from(v != 0);
+            givens[0][r] |= given << c;
+            givens[1][c] |= given << r;
+            digits[0][r] |= 1 << v;
+            digits[1][c] |= 1 << v;
+        }
+    }
     // The transpose's rows are the grid's columns and its columns the rows.
-    let [rows, cols] = line_keys(&grids[0]);
-    let (rows, cols) = (Twins::new(&rows), Twins::new(&cols));
+    let (rows, cols) = (Twins::new(&keys[0]), Twins::new(&keys[1]));
     let twins = [[rows, cols], [cols, rows]];
-    let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
     let by_givens = givens.map(|rows: [u16; 9]| {
-        let mut order: [u8; 9] = core::array::from_fn(|r| r as u8);
-        order.sort_unstable_by_key(|&r| (rows[usize::from(r)].count_ones(), r));
-        order
+        // Sorted by (givens, row), the count above the row's four bits.
+        let mut order: [u8; 9] = core::array::from_fn(|r| (rows[r].count_ones() as u8) << 4 | r as u8);
+        order.sort_unstable();
+        order.map(|k| k & 15)
     });
     let mut s = Search {
         grids,
@@ -133,16 +149,10 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         row: 0,
         overflow: false,
     };
-    // The first rows with the fewest givens first: they lead to the least strings, so the bound
-    // is tight early and the others are cut at their first row.
-    let mut firsts: [(u32, usize, u8); 18] = [(0, 0, 0); 18];
-    for (k, first) in firsts.iter_mut().enumerate() {
-        let (t, r) = (k / 9, k % 9);
-        let givens = grids[t][r * 9..][..9].iter().filter(|&&d| d != 0).count();
-        *first = (givens as u32, t, r as u8);
-    }
-    firsts.sort_unstable();
-    for &(_, t, r) in &firsts {
+    // The first rows worth trying (`firsts`), and each is laid out.
+    let (firsts, n) = firsts(&givens, &digits);
+    for &k in &firsts[..n] {
+        let (t, r) = (usize::from(k / 9), k % 9);
         s.t = t;
         s.try_row(0, r, State { t: t as u8, ..State::START });
     }
@@ -166,12 +176,45 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         let steps = s.best.steps;
         s.best = Best { steps, ..Best::NONE };
         s.by_rows = false;
-        for (_, t, r) in firsts {
+        for &k in &firsts[..n] {
+            let (t, r) = (usize::from(k / 9), k % 9);
             s.t = t;
             s.try_row(0, r, State { t: t as u8, ..State::START });
         }
     }
     (s.best.s, s.best.steps)
+}
+
+/// The lines (`9 * t + r`: row `r` of reading `t`) that may be the first row, and how many.
+///
+/// A line whose givens are distinct digits reads at least, as the first row, its stacks in
+/// increasing order of givens, each stack's givens last, labeled 1, 2, ... in order: that row
+/// is fixed by the sorted counts of givens of its stacks, and of two such lines the one whose
+/// sorted counts are less (lexicographically) has a given later where the other has one (the
+/// labels before equal), so it is less. Only the least counts' lines are so kept, with every
+/// line that repeats a digit (its labels can be less): the others cannot be the first row.
+fn firsts(givens: &[[u16; 9]; 2], digits: &[[u16; 9]; 2]) -> ([u8; 18], usize) {
+    let mut key = [0u16; 18];
+    let mut least = u16::MAX;
+    for k in 0..18 {
+        let (g, d) = (givens[k / 9][k % 9], digits[k / 9][k % 9]);
+        let mut n = [(g & 7).count_ones(), (g >> 3 & 7).count_ones(), (g >> 6 & 7).count_ones()];
+        n.sort_unstable();
+        // A repeated digit: 0, tried always.
+        key[k] = if (d >> 1).count_ones() == g.count_ones() { (n[0] << 8 | n[1] << 4 | n[2]) as u16 + 1 } else { 0 };
+        if key[k] != 0 {
+            least = least.min(key[k]);
+        }
+    }
+    let mut out = [0u8; 18];
+    let mut n = 0;
+    for (k, &x) in key.iter().enumerate() {
+        if x == 0 || x == least {
+            out[n] = k as u8;
+            n += 1;
+        }
+    }
+    (out, n)
 }
 
 impl Search {
@@ -205,9 +248,15 @@ impl Search {
         if i == 9 {
             return;
         }
-        let prev = if i == 0 { 0 } else { st.rows[i - 1] };
+        // The rows that may come here: those of the bands none of whose rows is used when a
+        // band starts, else the unused ones of the band before.
+        let open = if i.is_multiple_of(3) {
+            (0..3).filter(|&b| (st.used_rows >> (3 * b)) & 7 == 0).fold(0u16, |m, b| m | 7 << (3 * b))
+        } else {
+            7 << (3 * (st.rows[i - 1] / 3)) & !st.used_rows
+        };
         for r in self.by_givens[self.t] {
-            if may_follow(st.used_rows, i, prev, r) {
+            if open & (1 << r) != 0 {
                 self.try_row(i, r, st);
             }
         }
