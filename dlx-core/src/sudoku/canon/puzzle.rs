@@ -51,8 +51,8 @@ struct State {
     /// The label of each digit, 0 while it has none, and the next label to give.
     label: [u8; 10],
     next: u8,
-    /// Columns not placed yet.
-    unplaced: u8,
+    /// The input columns not placed yet, a bit each.
+    open: u16,
     /// Which of `Search::grids` the branch reads.
     t: u8,
 }
@@ -67,7 +67,7 @@ impl State {
         used_rows: 0,
         label: [0; 10],
         next: 1,
-        unplaced: 9,
+        open: 0x1ff,
         t: 0,
     };
 }
@@ -269,8 +269,10 @@ impl Search {
         }
         st.rows[i] = r;
         st.used_rows |= 1 << r;
-        if st.unplaced == 0 {
-            // Every column placed: the row is read as it is.
+        let givens = self.givens[self.t][usize::from(r)];
+        if givens & st.open == 0 {
+            // Every given in a placed column: the row is read as it is (the unplaced columns,
+            // and stacks, blank).
             let row = self.row(r);
             for j in 0..9 {
                 let v = Self::value(&row, j, &mut st);
@@ -282,7 +284,6 @@ impl Search {
             return;
         }
         // The stacks not placed with no given in this row: they take the first free places.
-        let givens = self.givens[self.t][usize::from(r)];
         let zeros = (0..3).filter(|&x| st.stack_pos[x] == FREE && (givens >> (3 * x)) & 7 == 0).count();
         self.stack(i, 0, zeros, st);
     }
@@ -383,11 +384,11 @@ impl Search {
                 continue;
             }
             let mut q = st;
-            q.unplaced -= m as u8;
             for (k, &a) in order.iter().enumerate() {
                 let (j, c) = (slots[free - m + k], givens[a]);
                 q.pi[j] = c;
                 q.pos[usize::from(c)] = j as u8;
+                q.open &= !(1 << c);
             }
             if self.values(i, s, &row, &mut q) {
                 self.stack(i, s + 1, zeros, q);
