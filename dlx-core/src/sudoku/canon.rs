@@ -47,9 +47,11 @@ fn transposed(g: &Grid) -> Grid {
     core::array::from_fn(|k| g[(k % 9) * 9 + k / 9])
 }
 
-/// The best string found so far, the bound of a search that builds strings in reading order.
-struct Best {
-    s: Grid,
+/// The best string found so far, the bound of a search that builds strings in order: of values
+/// (`u8`, cells in reading order) or of whole rows (`u64`, packed so that one compare orders
+/// two rows).
+struct Best<T = u8, const N: usize = 81> {
+    s: [T; N],
     /// How much of `s` is a bound: past it, any value is better.
     len: usize,
     /// Values offered: the search's effort.
@@ -58,11 +60,13 @@ struct Best {
 
 impl Best {
     const NONE: Best = Best { s: [0; 81], len: 0, steps: 0 };
+}
 
+impl<T: Copy + Ord, const N: usize> Best<T, N> {
     /// Value `v` at `pos` of a branch whose prefix equals the best's: `false` when it is greater
     /// (cut the branch); else it is written, and when less (or past the bound) the best is cut
     /// to this prefix.
-    fn offer(&mut self, pos: usize, v: u8) -> bool {
+    fn offer(&mut self, pos: usize, v: T) -> bool {
         self.steps += 1;
         if pos < self.len {
             if v > self.s[pos] {
