@@ -40,19 +40,19 @@ const FREE: u8 = u8::MAX;
 struct State {
     /// `pi[j]`: the input column at output column `j`, `FREE` while unplaced.
     pi: [u8; 9],
-    /// `pos[c]`: the output column of input column `c`.
-    pos: [u8; 9],
-    /// `stack_at[s]`: the input stack at output stack `s`, and `stack_pos` its inverse.
+    /// `stack_at[s]`: the input stack at output stack `s`, `FREE` while unplaced.
     stack_at: [u8; 3],
-    stack_pos: [u8; 3],
-    /// The input row of each output row chosen so far.
-    rows: [u8; 9],
+    /// The input row of the last output row chosen, and the rows chosen, a bit each.
+    last: u8,
     used_rows: u16,
     /// The label of each digit, 0 while it has none, and the next label to give.
     label: [u8; 10],
     next: u8,
-    /// The input columns not placed yet, a bit each.
+    /// The input columns not placed yet, the output columns not taken yet and the input
+    /// stacks not placed yet, a bit each.
     open: u16,
+    vacant: u16,
+    free_stacks: u8,
     /// Which of `Search::grids` the branch reads.
     t: u8,
 }
@@ -60,14 +60,14 @@ struct State {
 impl State {
     const START: State = State {
         pi: [FREE; 9],
-        pos: [FREE; 9],
         stack_at: [FREE; 3],
-        stack_pos: [FREE; 3],
-        rows: [0; 9],
+        last: 0,
         used_rows: 0,
         label: [0; 10],
         next: 1,
         open: 0x1ff,
+        vacant: 0x1ff,
+        free_stacks: 7,
         t: 0,
     };
 }
@@ -185,6 +185,11 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
     (s.best.s, s.best.steps)
 }
 
+/// The stacks (a bit each) with a given in a row whose givens are `givens` (a bit a column).
+fn stacks_with(givens: u16) -> u8 {
+    u8::from(givens & 7 != 0) | u8::from(givens & 0o70 != 0) << 1 | u8::from(givens & 0o700 != 0) << 2
+}
+
 /// The lines (`9 * t + r`: row `r` of reading `t`) that may be the first row, and how many.
 ///
 /// A line whose givens are distinct digits reads at least, as the first row, its stacks in
@@ -253,7 +258,7 @@ impl Search {
         let open = if i.is_multiple_of(3) {
             (0..3).filter(|&b| (st.used_rows >> (3 * b)) & 7 == 0).fold(0u16, |m, b| m | 7 << (3 * b))
         } else {
-            7 << (3 * (st.rows[i - 1] / 3)) & !st.used_rows
+            7 << (3 * (st.last / 3)) & !st.used_rows
         };
         for r in self.by_givens[self.t] {
             if open & (1 << r) != 0 {
@@ -267,7 +272,7 @@ impl Search {
         if self.twins[self.t][0].redundant(st.used_rows, i, r) {
             return;
         }
-        st.rows[i] = r;
+        st.last = r;
         st.used_rows |= 1 << r;
         let givens = self.givens[self.t][usize::from(r)];
         if givens & st.open == 0 {
@@ -284,7 +289,7 @@ impl Search {
             return;
         }
         // The stacks not placed with no given in this row: they take the first free places.
-        let zeros = (0..3).filter(|&x| st.stack_pos[x] == FREE && (givens >> (3 * x)) & 7 == 0).count();
+        let zeros = (st.free_stacks & !stacks_with(givens)).count_ones() as usize;
         self.stack(i, 0, zeros, st);
     }
 
@@ -316,17 +321,17 @@ impl Search {
             self.stack(i, s + 1, zeros - 1, st);
             return;
         }
-        let givens = self.givens[self.t][usize::from(st.rows[i])];
+        let givens = self.givens[self.t][usize::from(st.last)];
         let groups = self.twins[self.t][1].groups;
-        for x in 0..3u8 {
-            let xs = usize::from(x);
-            let free = st.stack_pos[xs] == FREE && (givens >> (3 * xs)) & 7 != 0;
+        let mut stacks = st.free_stacks & stacks_with(givens);
+        while stacks != 0 {
+            let x = stacks.trailing_zeros() as u8;
+            stacks &= stacks - 1;
             // An equal stack not placed yet would give the same strings taken first.
-            let twin = (0..3).any(|h| groups[xs] & (1 << h) != 0 && st.stack_pos[h] == FREE);
-            if free && !twin {
+            if groups[usize::from(x)] & st.free_stacks == 0 {
                 let mut q = st;
                 q.stack_at[s] = x;
-                q.stack_pos[xs] = s as u8;
+                q.free_stacks &= !(1 << x);
                 self.columns(i, s, zeros, q);
             }
         }
@@ -335,60 +340,64 @@ impl Search {
     /// Output stack `s` of row `i`, its stack placed: the row's givens in its unplaced columns
     /// take its last free output columns, in each order; then the three values.
     fn columns(&mut self, i: usize, s: usize, zeros: usize, st: State) {
-        let row = self.row(st.rows[i]);
-        let x = usize::from(st.stack_at[s]);
-        let (mut givens, mut m) = ([0u8; 3], 0);
-        for (c, &d) in row.iter().enumerate().skip(3 * x).take(3) {
-            if st.pos[c] == FREE && d != 0 {
-                givens[m] = c as u8;
-                m += 1;
+        let givens = self.givens[self.t][usize::from(st.last)];
+        let x = st.stack_at[s];
+        // The new givens (a bit each of the stack's three columns), and the free output columns
+        // of the stack: the last `m` of these take them.
+        let new = (givens & st.open) >> (3 * x) & 7;
+        let m = new.count_ones() as usize;
+        let vacant = st.vacant >> (3 * s) & 7;
+        let mut taken = vacant;
+        for _ in m..vacant.count_ones() as usize {
+            taken &= taken - 1;
+        }
+        // Which of the stack's values are givens is the same in every order: a given where
+        // the best has a blank is greater, so the orders are not built.
+        let mut given = taken;
+        for k in 0..3 {
+            let c = st.pi[3 * s + k];
+            if c != FREE && givens & (1 << c) != 0 {
+                given |= 1 << k;
             }
         }
-        let (mut slots, mut free) = ([0usize; 3], 0);
-        for j in 3 * s..3 * s + 3 {
-            if st.pi[j] == FREE {
-                slots[free] = j;
-                free += 1;
-            }
-        }
-        // Which of the stack's values are givens is the same in every order (the new givens
-        // take the last free columns): a given where the best has a blank is greater, so the
-        // orders are not built.
-        for j in 3 * s..3 * s + 3 {
-            let at = 9 * i + j;
-            if at >= self.best.len {
+        for k in 0..3 {
+            let at = 9 * i + 3 * s + k;
+            if at >= self.best.len || self.best.s[at] != 0 {
                 break;
             }
-            let given = match st.pi[j] {
-                FREE => slots[..free].iter().rposition(|&x| x == j).is_some_and(|k| k + m >= free),
-                c => row[usize::from(c)] != 0,
-            };
-            match (given, self.best.s[at]) {
-                (true, 0) => {
-                    self.best.steps += 1;
-                    return;
-                }
-                (false, 0) => {}
-                _ => break,
+            if given & (1 << k) != 0 {
+                self.best.steps += 1;
+                return;
             }
         }
+        // The new givens' columns and the output columns they take, each in increasing order.
+        let (mut cols, mut slots) = ([0u8; 3], [0usize; 3]);
+        let (mut a, mut b) = (new, taken);
+        for k in 0..m {
+            cols[k] = 3 * x + a.trailing_zeros() as u8;
+            slots[k] = 3 * s + b.trailing_zeros() as usize;
+            a &= a - 1;
+            b &= b - 1;
+        }
+        let row = self.row(st.last);
         let lines = self.twins[self.t][1].lines;
         // The orders of `m`: the first `m!` of `ORDERS`.
         for order in &ORDERS[..[1, 1, 2, 6][m]] {
             let order = &order[..m];
             // Equal columns in one order only: a twin before the earlier column is skipped.
-            let twin = order.iter().enumerate().any(|(k, &a)| {
-                order[k + 1..].iter().any(|&b| lines[usize::from(givens[a])] & (1 << givens[b]) != 0)
-            });
+            let twin = order
+                .iter()
+                .enumerate()
+                .any(|(k, &a)| order[k + 1..].iter().any(|&b| lines[usize::from(cols[a])] & (1 << cols[b]) != 0));
             if twin {
                 continue;
             }
             let mut q = st;
             for (k, &a) in order.iter().enumerate() {
-                let (j, c) = (slots[free - m + k], givens[a]);
-                q.pi[j] = c;
-                q.pos[usize::from(c)] = j as u8;
+                let c = cols[a];
+                q.pi[slots[k]] = c;
                 q.open &= !(1 << c);
+                q.vacant &= !(1 << slots[k]);
             }
             if self.values(i, s, &row, &mut q) {
                 self.stack(i, s + 1, zeros, q);
