@@ -131,7 +131,7 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
     let twins = [[rows, cols], [cols, rows]];
     let by_givens = givens.map(|rows: [u16; 9]| {
         // Sorted by (givens, row), the count above the row's four bits.
-        let mut order: [u8; 9] = core::array::from_fn(|r| (rows[r].count_ones() as u8) << 4 | r as u8);
+        let mut order: [u8; 9] = core::array::from_fn(|r| (ones(rows[r]) as u8) << 4 | r as u8);
         order.sort_unstable();
         order.map(|k| k & 15)
     });
@@ -185,6 +185,23 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
     (s.best.s, s.best.steps)
 }
 
+/// `ONES[m]`: the bits set in `m` (`m < 1024`), read from a table: the baseline x86-64 has no
+/// population count instruction, and its stand-in costs a dozen.
+const ONES: [u8; 1024] = {
+    let mut ones = [0u8; 1024];
+    let mut m = 1;
+    while m < 1024 {
+        ones[m] = ones[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    ones
+};
+
+/// The bits set in `m` (below 1024).
+fn ones(m: u16) -> usize {
+    usize::from(ONES[usize::from(m & 0x3ff)])
+}
+
 /// The stacks (a bit each) with a given in a row whose givens are `givens` (a bit a column).
 fn stacks_with(givens: u16) -> u8 {
     u8::from(givens & 7 != 0) | u8::from(givens & 0o70 != 0) << 1 | u8::from(givens & 0o700 != 0) << 2
@@ -203,10 +220,10 @@ fn firsts(givens: &[[u16; 9]; 2], digits: &[[u16; 9]; 2]) -> ([u8; 18], usize) {
     let mut least = u16::MAX;
     for k in 0..18 {
         let (g, d) = (givens[k / 9][k % 9], digits[k / 9][k % 9]);
-        let mut n = [(g & 7).count_ones(), (g >> 3 & 7).count_ones(), (g >> 6 & 7).count_ones()];
+        let mut n = [ones(g & 7), ones(g >> 3 & 7), ones(g >> 6 & 7)];
         n.sort_unstable();
         // A repeated digit: 0, tried always.
-        key[k] = if (d >> 1).count_ones() == g.count_ones() { (n[0] << 8 | n[1] << 4 | n[2]) as u16 + 1 } else { 0 };
+        key[k] = if ones(d >> 1) == ones(g) { (n[0] << 8 | n[1] << 4 | n[2]) as u16 + 1 } else { 0 };
         if key[k] != 0 {
             least = least.min(key[k]);
         }
@@ -289,7 +306,7 @@ impl Search {
             return;
         }
         // The stacks not placed with no given in this row: they take the first free places.
-        let zeros = (st.free_stacks & !stacks_with(givens)).count_ones() as usize;
+        let zeros = ones(u16::from(st.free_stacks & !stacks_with(givens)));
         self.stack(i, 0, zeros, st);
     }
 
@@ -345,10 +362,10 @@ impl Search {
         // The new givens (a bit each of the stack's three columns), and the free output columns
         // of the stack: the last `m` of these take them.
         let new = (givens & st.open) >> (3 * x) & 7;
-        let m = new.count_ones() as usize;
+        let m = ones(new);
         let vacant = st.vacant >> (3 * s) & 7;
         let mut taken = vacant;
-        for _ in m..vacant.count_ones() as usize {
+        for _ in m..ones(vacant) {
             taken &= taken - 1;
         }
         // Which of the stack's values are givens is the same in every order: a given where
