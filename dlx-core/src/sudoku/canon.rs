@@ -44,7 +44,13 @@ const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [1, 2, 0], [2,
 
 /// The transpose of `g`.
 fn transposed(g: &Grid) -> Grid {
-    core::array::from_fn(|k| g[(k % 9) * 9 + k / 9])
+    let mut t = [0; 81];
+    for (r, row) in g.chunks_exact(9).enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            t[c * 9 + r] = v;
+        }
+    }
+    t
 }
 
 /// The best string found so far, the bound of a search that builds strings in order: of values

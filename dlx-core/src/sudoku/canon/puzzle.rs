@@ -108,24 +108,11 @@ fn packed(row: &[u8]) -> u64 {
 
 /// The canonical form of `cells` (values 0..=9), and the values compared with the best.
 pub fn canon(cells: &Grid) -> (Grid, u64) {
+    // The grid and its transpose, read line by line.
     let grids = [*cells, transposed(cells)];
-    // One pass: each line's key (`line_keys`), its givens (a bit a cell) and its digits (a bit
-    // a digit, bit 0 for blanks).
-    let mut keys = [[0u64; 9]; 2];
-    let mut givens = [[0u16; 9]; 2];
-    let mut digits = [[0u16; 9]; 2];
-    for r in 0..9 {
-        for c in 0..9 {
-            let v = cells[r * 9 + c];
-            keys[0][r] = keys[0][r] << 4 | u64::from(v);
-            keys[1][c] = keys[1][c] << 4 | u64::from(v);
-            let given = u16::from(v != 0);
-            givens[0][r] |= given << c;
-            givens[1][c] |= given << r;
-            digits[0][r] |= 1 << v;
-            digits[1][c] |= 1 << v;
-        }
-    }
+    let (rows, row_givens, row_digits) = lines(&grids[0]);
+    let (cols, col_givens, col_digits) = lines(&grids[1]);
+    let (keys, givens, digits) = ([rows, cols], [row_givens, col_givens], [row_digits, col_digits]);
     // The transpose's rows are the grid's columns and its columns the rows.
     let (rows, cols) = (Twins::new(&keys[0]), Twins::new(&keys[1]));
     let twins = [[rows, cols], [cols, rows]];
@@ -183,6 +170,22 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         }
     }
     (s.best.s, s.best.steps)
+}
+
+/// Each row of `g`: its key (`line_keys`), its givens (a bit a column) and its digits (a bit a
+/// digit, bit 0 for blanks).
+fn lines(g: &Grid) -> ([u64; 9], [u16; 9], [u16; 9]) {
+    let (mut keys, mut givens, mut digits) = ([0u64; 9], [0u16; 9], [0u16; 9]);
+    for (r, row) in g.chunks_exact(9).enumerate() {
+        let (mut key, mut given, mut digit) = (0u64, 0u16, 0u16);
+        for (c, &v) in row.iter().enumerate() {
+            key = key << 4 | u64::from(v);
+            given |= u16::from(v != 0) << c;
+            digit |= 1 << v;
+        }
+        (keys[r], givens[r], digits[r]) = (key, given, digit);
+    }
+    (keys, givens, digits)
 }
 
 /// `ONES[m]`: the bits set in `m` (`m < 1024`), read from a table: the baseline x86-64 has no
