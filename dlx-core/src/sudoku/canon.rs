@@ -44,12 +44,20 @@ const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [1, 2, 0], [2,
 
 /// The transpose of `g`.
 fn transposed(g: &Grid) -> Grid {
-    core::array::from_fn(|k| g[(k % 9) * 9 + k / 9])
+    let mut t = [0; 81];
+    for (r, row) in g.chunks_exact(9).enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            t[c * 9 + r] = v;
+        }
+    }
+    t
 }
 
-/// The best string found so far, the bound of a search that builds strings in reading order.
-struct Best {
-    s: Grid,
+/// The best string found so far, the bound of a search that builds strings in order: of values
+/// (`u8`, cells in reading order) or of whole rows (`u64`, packed so that one compare orders
+/// two rows).
+struct Best<T = u8, const N: usize = 81> {
+    s: [T; N],
     /// How much of `s` is a bound: past it, any value is better.
     len: usize,
     /// Values offered: the search's effort.
@@ -58,11 +66,13 @@ struct Best {
 
 impl Best {
     const NONE: Best = Best { s: [0; 81], len: 0, steps: 0 };
+}
 
+impl<T: Copy + Ord, const N: usize> Best<T, N> {
     /// Value `v` at `pos` of a branch whose prefix equals the best's: `false` when it is greater
     /// (cut the branch); else it is written, and when less (or past the bound) the best is cut
     /// to this prefix.
-    fn offer(&mut self, pos: usize, v: u8) -> bool {
+    fn offer(&mut self, pos: usize, v: T) -> bool {
         self.steps += 1;
         if pos < self.len {
             if v > self.s[pos] {
@@ -93,6 +103,7 @@ struct Twins {
 
 /// The rows and the columns of `g`, each packed in a number (four bits a value): equal lines
 /// have equal numbers.
+#[cfg(any(test, feature = "internals"))]
 fn line_keys(g: &Grid) -> [[u64; 9]; 2] {
     let mut keys = [[0u64; 9]; 2];
     for r in 0..9 {
@@ -140,6 +151,7 @@ impl Twins {
 /// `used` the lines placed before it and `prev` the one just before: a place that starts a
 /// group of three takes any line of a group none of whose lines is used yet, the others an
 /// unused line of `prev`'s group.
+#[cfg(any(test, feature = "internals"))]
 const fn may_follow(used: u16, k: usize, prev: u8, x: u8) -> bool {
     if k.is_multiple_of(3) { (!used >> (3 * (x / 3))) & 7 == 7 } else { x / 3 == prev / 3 && used & (1 << x) == 0 }
 }

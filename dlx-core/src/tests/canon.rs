@@ -366,3 +366,78 @@ fn equals_the_first_search_on_whole_sets() {
         assert_eq!(canon(&h), search::canon(&h), "{h:?}");
     }
 }
+
+/// The searches' shortcuts against the first search, byte for byte, in random clothes: puzzles
+/// whose first row is chosen by its stacks' counts of givens (with rows that repeat a digit,
+/// which are always tried), few givens, whole rows and columns blank (rows read at once once
+/// their givens are placed), puzzles cut from automorphic grids (the kept branches passed,
+/// depth first from the row that passed them), and complete grids (the other bands read row by
+/// row in the order of their first value).
+#[test]
+fn shortcuts_equal_the_first_search() {
+    use crate::sudoku::canon::search;
+    let mut seed = 0x43_c0de;
+    let solutions = grids("sudoku9/royle-17clue-every20th-2458.solutions.txt");
+    let cut = |g: &mut Grid, keep: usize, seed: &mut u64| {
+        let mut givens = g.iter().filter(|&&d| d != 0).count();
+        while givens > keep {
+            let cell = (rng(seed) % 81) as usize;
+            if g[cell] != 0 {
+                g[cell] = 0;
+                givens -= 1;
+            }
+        }
+    };
+    let mut base: Vec<Grid> = Vec::new();
+    for (k, s) in solutions.iter().step_by(41).take(60).enumerate() {
+        base.push(*s);
+        // Few givens: 3 to 25.
+        let mut sparse = *s;
+        cut(&mut sparse, 3 + k % 23, &mut seed);
+        base.push(sparse);
+        // A given copied to another cell of its row: that row repeats a digit.
+        let mut repeat = sparse;
+        if let Some(from) = (0..81).find(|&c| repeat[c] != 0) {
+            let to = (from / 9) * 9 + (from + 1 + k % 8) % 9;
+            repeat[to] = repeat[from];
+        }
+        base.push(repeat);
+        // Two rows and a column blank, then cut.
+        let mut lines = *s;
+        for y in 0..9 {
+            lines[(k % 9) * 9 + y] = 0;
+            lines[((k + 4) % 9) * 9 + y] = 0;
+            lines[y * 9 + (2 * k + 1) % 9] = 0;
+        }
+        cut(&mut lines, 12 + k % 30, &mut seed);
+        base.push(lines);
+    }
+    // Every line has a given in each stack; the first row's least reading is 001002003, but
+    // the second row, with more givens, repeats its first digit and reads 001001023: less.
+    let mut repeats = solutions[0];
+    // Row 0 keeps columns 0, 3 and 6; row 1 keeps 0, 3, 6 and 7, and column 3 repeats column 0.
+    for c in [1, 2, 4, 5, 7, 8] {
+        repeats[c] = 0;
+    }
+    for c in [1, 2, 4, 5, 8] {
+        repeats[9 + c] = 0;
+    }
+    repeats[9 + 3] = repeats[9];
+    base.push(repeats);
+    for a in automorphic() {
+        for keep in [6, 12, 20, 30] {
+            let mut g = a;
+            cut(&mut g, keep, &mut seed);
+            base.push(g);
+        }
+    }
+    let mut cases = 0;
+    for g in &base {
+        for _ in 0..3 {
+            let h = image(&Isomorphism::random(3, &mut seed), g);
+            assert_eq!(canon(&h), search::canon(&h), "{h:?}");
+            cases += 1;
+        }
+    }
+    assert!(cases >= 700, "{cases}");
+}

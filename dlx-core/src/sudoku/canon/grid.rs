@@ -106,8 +106,9 @@ impl Places {
 /// The search's state for one grid (as given, or transposed) and one choice of the first two
 /// rows, and the best string, which is shared by all of them.
 struct Search {
-    /// The grid read: as given or transposed.
-    g: Grid,
+    /// The grid as given and transposed, and which one is read.
+    grids: [Grid; 2],
+    t: usize,
     /// `col0[d]`: the column of digit `d` in the first row.
     col0: [u8; 10],
     /// The input rows of output rows 0, 1 and 2.
@@ -116,10 +117,9 @@ struct Search {
     next1: [u8; 9],
     /// The bound of the value by value search of the second row (`second_row`).
     best: Best,
-    /// The best string's rows, packed (`packed`): what the rows are compared with, whole.
-    rows: [u64; 9],
-    /// How many of `rows` are a bound: past them, any row is better.
-    bound: usize,
+    /// The best string's rows, packed (`packed`): what the rows are compared with, whole, a
+    /// step each.
+    rows: Best<u64, 9>,
 }
 
 /// Nine values of a row as one number, in the order of their strings.
@@ -195,29 +195,42 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
             }
         }
     }
-    let mut s =
-        Search { g: *g, col0: [0; 10], top: [0; 3], next1: [0; 9], best: Best::NONE, rows: [0; 9], bound: 1 };
-    // Every first row reads 1..=9.
-    s.rows[0] = packed(1..=9);
+    // `cols[t][r][d]`: the column of digit `d` in row `r` of `grids[t]`.
+    let mut cols = [[[0u8; 10]; 9]; 2];
+    for (t, grid) in grids.iter().enumerate() {
+        for (row, cols) in grid.chunks_exact(9).zip(&mut cols[t]) {
+            for (c, &d) in row.iter().enumerate() {
+                cols[usize::from(d)] = c as u8;
+            }
+        }
+    }
+    let mut s = Search {
+        grids,
+        t: 0,
+        col0: [0; 10],
+        top: [0; 3],
+        next1: [0; 9],
+        best: Best::NONE,
+        // Every first row reads 1..=9.
+        rows: Best { s: [packed(1..=9), 0, 0, 0, 0, 0, 0, 0, 0], len: 1, steps: 0 },
+    };
     for k in order {
         let (kind, t, r0, r1) = pairs[usize::from(k)];
-        if kind == Kind::Mixed && s.bound >= 2 && s.rows[1] >> 24 == 0x456 {
+        if kind == Kind::Mixed && s.rows.len >= 2 && s.rows.s[1] >> 24 == 0x456 {
             continue;
         }
         let grid = &grids[t];
-        s.g = *grid;
-        for c in 0..9 {
-            s.col0[usize::from(grid[r0 * 9 + c])] = c as u8;
-        }
+        s.t = t;
+        s.col0 = cols[t][r0];
         let band = 3 * (r0 / 3);
         s.top = [r0, r1, 3 * band + 3 - r0 - r1];
         s.next1 = core::array::from_fn(|c| s.col0[usize::from(grid[r1 * 9 + c])]);
         match kind {
             Kind::Other => {
                 // The value by value bound: the best's second row.
-                s.best.len = if s.bound >= 2 { 18 } else { 9 };
+                s.best.len = if s.rows.len >= 2 { 18 } else { 9 };
                 for j in 0..9 {
-                    s.best.s[9 + j] = (s.rows[1] >> (4 * (8 - j)) & 15) as u8;
+                    s.best.s[9 + j] = (s.rows.s[1] >> (4 * (8 - j)) & 15) as u8;
                 }
                 s.second_row(0, Places::NONE);
             }
@@ -225,36 +238,20 @@ pub fn canon(g: &Grid) -> (Grid, u64) {
         }
     }
     let mut form = [0; 81];
-    for (k, v) in form.iter_mut().enumerate() {
-        *v = (s.rows[k / 9] >> (4 * (8 - k % 9)) & 15) as u8;
+    for (row, &packed) in form.chunks_exact_mut(9).zip(&s.rows.s) {
+        for (j, v) in row.iter_mut().enumerate() {
+            *v = (packed >> (4 * (8 - j)) & 15) as u8;
+        }
     }
-    (form, s.best.steps)
+    (form, s.best.steps + s.rows.steps)
 }
 
 impl Search {
-    /// Row `i`, packed, against the best's: `false` when greater (cut the branch); else it is
-    /// written, and when less (or past the bound) the best is cut to this row. One step.
-    fn offer_row(&mut self, i: usize, v: u64) -> bool {
-        self.best.steps += 1;
-        if i < self.bound {
-            if v > self.rows[i] {
-                return false;
-            }
-            if v < self.rows[i] {
-                self.bound = i + 1;
-            }
-        } else {
-            self.bound = i + 1;
-        }
-        self.rows[i] = v;
-        true
-    }
-
     /// Output column `j` of the second row, `p` the places so far.
     fn second_row(&mut self, j: usize, p: Places) {
         if j == 9 {
             // The row is the value by value bound's, at most the best's.
-            if self.offer_row(1, packed(self.best.s[9..18].iter().copied())) {
+            if self.rows.offer(1, packed(self.best.s[9..18].iter().copied())) {
                 self.rest(&p.pi, &p.pos);
             }
             return;
@@ -350,7 +347,7 @@ impl Search {
                     _ if t == ss => 7,
                     _ => 8,
                 };
-                if self.bound >= 2 && (0x4570 | fourth) > self.rows[1] >> 20 {
+                if self.rows.len >= 2 && (0x4570 | fourth) > self.rows.s[1] >> 20 {
                     self.best.steps += 1;
                     continue;
                 }
@@ -371,7 +368,7 @@ impl Search {
         }
         // Value by value until the first one that differs from the best's: greater, the order
         // is cut; less, the rest is read without compares.
-        let best = if self.bound >= 2 { self.rows[1] } else { u64::MAX };
+        let best = if self.rows.len >= 2 { self.rows.s[1] } else { u64::MAX };
         let mut second = 0;
         let mut less = false;
         for (j, &c) in pi.iter().enumerate() {
@@ -385,44 +382,52 @@ impl Search {
                 less = second < prefix;
             }
         }
-        if self.offer_row(1, second) {
+        if self.rows.offer(1, second) {
             self.rest(pi, &pos);
         }
     }
 
     /// Every column placed: the third row, then the other bands in their least order.
+    ///
+    /// A column holds each digit once, so the six rows of the other bands read six different
+    /// values in the first output column: that value alone orders them (each band's rows in
+    /// increasing order, the band whose first row is less first), and they are read one by one
+    /// until one is greater than the best's.
     fn rest(&mut self, pi: &[u8; 9], pos: &[u8; 9]) {
-        let (g, col0) = (self.g, self.col0);
+        let (g, col0) = (&self.grids[self.t], &self.col0);
         // The label of each digit, then each row read through it.
         let mut label = [0u8; 10];
         for d in 1..10 {
             label[d] = pos[usize::from(col0[d])] + 1;
         }
         let read = |r: usize| -> u64 { packed(pi.iter().map(|&c| label[usize::from(g[r * 9 + usize::from(c)])])) };
-        if !self.offer_row(2, read(self.top[2])) {
+        let third = read(self.top[2]);
+        if !self.rows.offer(2, third) {
             return;
         }
         let band = self.top[0] / 3;
-        let mut bands = [[0u64; 3]; 2];
+        let c0 = usize::from(pi[0]);
+        // Each other band's rows, sorted by their first value (three compares), and that value.
+        let mut bands = [([0usize; 3], 0u8); 2];
         for (k, b) in (0..3).filter(|&b| b != band).enumerate() {
-            let [mut x, mut y, mut z] = [read(3 * b), read(3 * b + 1), read(3 * b + 2)];
-            // Sorted: three compares.
-            if y < x {
+            let first = |r: usize| label[usize::from(g[r * 9 + c0])];
+            let [mut x, mut y, mut z] = [3 * b, 3 * b + 1, 3 * b + 2];
+            if first(y) < first(x) {
                 core::mem::swap(&mut x, &mut y);
             }
-            if z < y {
+            if first(z) < first(y) {
                 core::mem::swap(&mut y, &mut z);
-                if y < x {
+                if first(y) < first(x) {
                     core::mem::swap(&mut x, &mut y);
                 }
             }
-            bands[k] = [x, y, z];
+            bands[k] = ([x, y, z], first(x));
         }
-        if bands[1] < bands[0] {
+        if bands[1].1 < bands[0].1 {
             bands.swap(0, 1);
         }
-        for (k, &v) in bands.as_flattened().iter().enumerate() {
-            if !self.offer_row(3 + k, v) {
+        for (k, &r) in bands.iter().flat_map(|b| &b.0).enumerate() {
+            if !self.rows.offer(3 + k, read(r)) {
                 return;
             }
         }

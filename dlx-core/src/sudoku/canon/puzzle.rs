@@ -30,7 +30,7 @@
 //! branch ends at the first row where another is less. When more than `KEPT` branches tie (a
 //! grid with many symmetries of its own) the search starts again depth first.
 
-use super::{Best, Grid, ORDERS, Twins, line_keys, may_follow, transposed};
+use super::{Best, Grid, ORDERS, Twins, transposed};
 
 /// A place not taken yet.
 const FREE: u8 = u8::MAX;
@@ -40,19 +40,19 @@ const FREE: u8 = u8::MAX;
 struct State {
     /// `pi[j]`: the input column at output column `j`, `FREE` while unplaced.
     pi: [u8; 9],
-    /// `pos[c]`: the output column of input column `c`.
-    pos: [u8; 9],
-    /// `stack_at[s]`: the input stack at output stack `s`, and `stack_pos` its inverse.
+    /// `stack_at[s]`: the input stack at output stack `s`, `FREE` while unplaced.
     stack_at: [u8; 3],
-    stack_pos: [u8; 3],
-    /// The input row of each output row chosen so far.
-    rows: [u8; 9],
+    /// The input row of the last output row chosen, and the rows chosen, a bit each.
+    last: u8,
     used_rows: u16,
     /// The label of each digit, 0 while it has none, and the next label to give.
     label: [u8; 10],
     next: u8,
-    /// Columns not placed yet.
-    unplaced: u8,
+    /// The input columns not placed yet, the output columns not taken yet and the input
+    /// stacks not placed yet, a bit each.
+    open: u16,
+    vacant: u16,
+    free_stacks: u8,
     /// Which of `Search::grids` the branch reads.
     t: u8,
 }
@@ -60,14 +60,14 @@ struct State {
 impl State {
     const START: State = State {
         pi: [FREE; 9],
-        pos: [FREE; 9],
         stack_at: [FREE; 3],
-        stack_pos: [FREE; 3],
-        rows: [0; 9],
+        last: 0,
         used_rows: 0,
         label: [0; 10],
         next: 1,
-        unplaced: 9,
+        open: 0x1ff,
+        vacant: 0x1ff,
+        free_stacks: 7,
         t: 0,
     };
 }
@@ -108,16 +108,19 @@ fn packed(row: &[u8]) -> u64 {
 
 /// The canonical form of `cells` (values 0..=9), and the values compared with the best.
 pub fn canon(cells: &Grid) -> (Grid, u64) {
+    // The grid and its transpose, read line by line.
     let grids = [*cells, transposed(cells)];
+    let (rows, row_givens, row_digits) = lines(&grids[0]);
+    let (cols, col_givens, col_digits) = lines(&grids[1]);
+    let (keys, givens, digits) = ([rows, cols], [row_givens, col_givens], [row_digits, col_digits]);
     // The transpose's rows are the grid's columns and its columns the rows.
-    let [rows, cols] = line_keys(&grids[0]);
-    let (rows, cols) = (Twins::new(&rows), Twins::new(&cols));
+    let (rows, cols) = (Twins::new(&keys[0]), Twins::new(&keys[1]));
     let twins = [[rows, cols], [cols, rows]];
-    let givens = grids.map(|g| core::array::from_fn(|r| (0..9).filter(|&c| g[r * 9 + c] != 0).fold(0, |m, c| m | 1 << c)));
     let by_givens = givens.map(|rows: [u16; 9]| {
-        let mut order: [u8; 9] = core::array::from_fn(|r| r as u8);
-        order.sort_unstable_by_key(|&r| (rows[usize::from(r)].count_ones(), r));
-        order
+        // Sorted by (givens, row), the count above the row's four bits.
+        let mut order: [u8; 9] = core::array::from_fn(|r| (ones(rows[r]) as u8) << 4 | r as u8);
+        order.sort_unstable();
+        order.map(|k| k & 15)
     });
     let mut s = Search {
         grids,
@@ -133,16 +136,10 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         row: 0,
         overflow: false,
     };
-    // The first rows with the fewest givens first: they lead to the least strings, so the bound
-    // is tight early and the others are cut at their first row.
-    let mut firsts: [(u32, usize, u8); 18] = [(0, 0, 0); 18];
-    for (k, first) in firsts.iter_mut().enumerate() {
-        let (t, r) = (k / 9, k % 9);
-        let givens = grids[t][r * 9..][..9].iter().filter(|&&d| d != 0).count();
-        *first = (givens as u32, t, r as u8);
-    }
-    firsts.sort_unstable();
-    for &(_, t, r) in &firsts {
+    // The first rows worth trying (`firsts`), and each is laid out.
+    let (firsts, n) = firsts(&givens, &digits);
+    for &k in &firsts[..n] {
+        let (t, r) = (usize::from(k / 9), k % 9);
         s.t = t;
         s.try_row(0, r, State { t: t as u8, ..State::START });
     }
@@ -166,12 +163,83 @@ pub fn canon(cells: &Grid) -> (Grid, u64) {
         let steps = s.best.steps;
         s.best = Best { steps, ..Best::NONE };
         s.by_rows = false;
-        for (_, t, r) in firsts {
+        for &k in &firsts[..n] {
+            let (t, r) = (usize::from(k / 9), k % 9);
             s.t = t;
             s.try_row(0, r, State { t: t as u8, ..State::START });
         }
     }
     (s.best.s, s.best.steps)
+}
+
+/// Each row of `g`: its key (`line_keys`), its givens (a bit a column) and its digits (a bit a
+/// digit, bit 0 for blanks).
+fn lines(g: &Grid) -> ([u64; 9], [u16; 9], [u16; 9]) {
+    let (mut keys, mut givens, mut digits) = ([0u64; 9], [0u16; 9], [0u16; 9]);
+    for (r, row) in g.chunks_exact(9).enumerate() {
+        let (mut key, mut given, mut digit) = (0u64, 0u16, 0u16);
+        for (c, &v) in row.iter().enumerate() {
+            key = key << 4 | u64::from(v);
+            given |= u16::from(v != 0) << c;
+            digit |= 1 << v;
+        }
+        (keys[r], givens[r], digits[r]) = (key, given, digit);
+    }
+    (keys, givens, digits)
+}
+
+/// `ONES[m]`: the bits set in `m` (`m < 1024`), read from a table: the baseline x86-64 has no
+/// population count instruction, and its stand-in costs a dozen.
+const ONES: [u8; 1024] = {
+    let mut ones = [0u8; 1024];
+    let mut m = 1;
+    while m < 1024 {
+        ones[m] = ones[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    ones
+};
+
+/// The bits set in `m` (below 1024).
+fn ones(m: u16) -> usize {
+    usize::from(ONES[usize::from(m & 0x3ff)])
+}
+
+/// The stacks (a bit each) with a given in a row whose givens are `givens` (a bit a column).
+fn stacks_with(givens: u16) -> u8 {
+    u8::from(givens & 7 != 0) | u8::from(givens & 0o70 != 0) << 1 | u8::from(givens & 0o700 != 0) << 2
+}
+
+/// The lines (`9 * t + r`: row `r` of reading `t`) that may be the first row, and how many.
+///
+/// A line whose givens are distinct digits reads at least, as the first row, its stacks in
+/// increasing order of givens, each stack's givens last, labeled 1, 2, ... in order: that row
+/// is fixed by the sorted counts of givens of its stacks, and of two such lines the one whose
+/// sorted counts are less (lexicographically) has a given later where the other has one (the
+/// labels before equal), so it is less. Only the least counts' lines are so kept, with every
+/// line that repeats a digit (its labels can be less): the others cannot be the first row.
+fn firsts(givens: &[[u16; 9]; 2], digits: &[[u16; 9]; 2]) -> ([u8; 18], usize) {
+    let mut key = [0u16; 18];
+    let mut least = u16::MAX;
+    for k in 0..18 {
+        let (g, d) = (givens[k / 9][k % 9], digits[k / 9][k % 9]);
+        let mut n = [ones(g & 7), ones(g >> 3 & 7), ones(g >> 6 & 7)];
+        n.sort_unstable();
+        // A repeated digit: 0, tried always.
+        key[k] = if ones(d >> 1) == ones(g) { (n[0] << 8 | n[1] << 4 | n[2]) as u16 + 1 } else { 0 };
+        if key[k] != 0 {
+            least = least.min(key[k]);
+        }
+    }
+    let mut out = [0u8; 18];
+    let mut n = 0;
+    for (k, &x) in key.iter().enumerate() {
+        if x == 0 || x == least {
+            out[n] = k as u8;
+            n += 1;
+        }
+    }
+    (out, n)
 }
 
 impl Search {
@@ -205,9 +273,15 @@ impl Search {
         if i == 9 {
             return;
         }
-        let prev = if i == 0 { 0 } else { st.rows[i - 1] };
+        // The rows that may come here: those of the bands none of whose rows is used when a
+        // band starts, else the unused ones of the band before.
+        let open = if i.is_multiple_of(3) {
+            (0..3).filter(|&b| (st.used_rows >> (3 * b)) & 7 == 0).fold(0u16, |m, b| m | 7 << (3 * b))
+        } else {
+            7 << (3 * (st.last / 3)) & !st.used_rows
+        };
         for r in self.by_givens[self.t] {
-            if may_follow(st.used_rows, i, prev, r) {
+            if open & (1 << r) != 0 {
                 self.try_row(i, r, st);
             }
         }
@@ -218,10 +292,12 @@ impl Search {
         if self.twins[self.t][0].redundant(st.used_rows, i, r) {
             return;
         }
-        st.rows[i] = r;
+        st.last = r;
         st.used_rows |= 1 << r;
-        if st.unplaced == 0 {
-            // Every column placed: the row is read as it is.
+        let givens = self.givens[self.t][usize::from(r)];
+        if givens & st.open == 0 {
+            // Every given in a placed column: the row is read as it is (the unplaced columns,
+            // and stacks, blank).
             let row = self.row(r);
             for j in 0..9 {
                 let v = Self::value(&row, j, &mut st);
@@ -233,8 +309,7 @@ impl Search {
             return;
         }
         // The stacks not placed with no given in this row: they take the first free places.
-        let givens = self.givens[self.t][usize::from(r)];
-        let zeros = (0..3).filter(|&x| st.stack_pos[x] == FREE && (givens >> (3 * x)) & 7 == 0).count();
+        let zeros = ones(u16::from(st.free_stacks & !stacks_with(givens)));
         self.stack(i, 0, zeros, st);
     }
 
@@ -266,17 +341,17 @@ impl Search {
             self.stack(i, s + 1, zeros - 1, st);
             return;
         }
-        let givens = self.givens[self.t][usize::from(st.rows[i])];
+        let givens = self.givens[self.t][usize::from(st.last)];
         let groups = self.twins[self.t][1].groups;
-        for x in 0..3u8 {
-            let xs = usize::from(x);
-            let free = st.stack_pos[xs] == FREE && (givens >> (3 * xs)) & 7 != 0;
+        let mut stacks = st.free_stacks & stacks_with(givens);
+        while stacks != 0 {
+            let x = stacks.trailing_zeros() as u8;
+            stacks &= stacks - 1;
             // An equal stack not placed yet would give the same strings taken first.
-            let twin = (0..3).any(|h| groups[xs] & (1 << h) != 0 && st.stack_pos[h] == FREE);
-            if free && !twin {
+            if groups[usize::from(x)] & st.free_stacks == 0 {
                 let mut q = st;
                 q.stack_at[s] = x;
-                q.stack_pos[xs] = s as u8;
+                q.free_stacks &= !(1 << x);
                 self.columns(i, s, zeros, q);
             }
         }
@@ -285,60 +360,64 @@ impl Search {
     /// Output stack `s` of row `i`, its stack placed: the row's givens in its unplaced columns
     /// take its last free output columns, in each order; then the three values.
     fn columns(&mut self, i: usize, s: usize, zeros: usize, st: State) {
-        let row = self.row(st.rows[i]);
-        let x = usize::from(st.stack_at[s]);
-        let (mut givens, mut m) = ([0u8; 3], 0);
-        for (c, &d) in row.iter().enumerate().skip(3 * x).take(3) {
-            if st.pos[c] == FREE && d != 0 {
-                givens[m] = c as u8;
-                m += 1;
+        let givens = self.givens[self.t][usize::from(st.last)];
+        let x = st.stack_at[s];
+        // The new givens (a bit each of the stack's three columns), and the free output columns
+        // of the stack: the last `m` of these take them.
+        let new = (givens & st.open) >> (3 * x) & 7;
+        let m = ones(new);
+        let vacant = st.vacant >> (3 * s) & 7;
+        let mut taken = vacant;
+        for _ in m..ones(vacant) {
+            taken &= taken - 1;
+        }
+        // Which of the stack's values are givens is the same in every order: a given where
+        // the best has a blank is greater, so the orders are not built.
+        let mut given = taken;
+        for k in 0..3 {
+            let c = st.pi[3 * s + k];
+            if c != FREE && givens & (1 << c) != 0 {
+                given |= 1 << k;
             }
         }
-        let (mut slots, mut free) = ([0usize; 3], 0);
-        for j in 3 * s..3 * s + 3 {
-            if st.pi[j] == FREE {
-                slots[free] = j;
-                free += 1;
-            }
-        }
-        // Which of the stack's values are givens is the same in every order (the new givens
-        // take the last free columns): a given where the best has a blank is greater, so the
-        // orders are not built.
-        for j in 3 * s..3 * s + 3 {
-            let at = 9 * i + j;
-            if at >= self.best.len {
+        for k in 0..3 {
+            let at = 9 * i + 3 * s + k;
+            if at >= self.best.len || self.best.s[at] != 0 {
                 break;
             }
-            let given = match st.pi[j] {
-                FREE => slots[..free].iter().rposition(|&x| x == j).is_some_and(|k| k + m >= free),
-                c => row[usize::from(c)] != 0,
-            };
-            match (given, self.best.s[at]) {
-                (true, 0) => {
-                    self.best.steps += 1;
-                    return;
-                }
-                (false, 0) => {}
-                _ => break,
+            if given & (1 << k) != 0 {
+                self.best.steps += 1;
+                return;
             }
         }
+        // The new givens' columns and the output columns they take, each in increasing order.
+        let (mut cols, mut slots) = ([0u8; 3], [0usize; 3]);
+        let (mut a, mut b) = (new, taken);
+        for k in 0..m {
+            cols[k] = 3 * x + a.trailing_zeros() as u8;
+            slots[k] = 3 * s + b.trailing_zeros() as usize;
+            a &= a - 1;
+            b &= b - 1;
+        }
+        let row = self.row(st.last);
         let lines = self.twins[self.t][1].lines;
         // The orders of `m`: the first `m!` of `ORDERS`.
         for order in &ORDERS[..[1, 1, 2, 6][m]] {
             let order = &order[..m];
             // Equal columns in one order only: a twin before the earlier column is skipped.
-            let twin = order.iter().enumerate().any(|(k, &a)| {
-                order[k + 1..].iter().any(|&b| lines[usize::from(givens[a])] & (1 << givens[b]) != 0)
-            });
+            let twin = order
+                .iter()
+                .enumerate()
+                .any(|(k, &a)| order[k + 1..].iter().any(|&b| lines[usize::from(cols[a])] & (1 << cols[b]) != 0));
             if twin {
                 continue;
             }
             let mut q = st;
-            q.unplaced -= m as u8;
             for (k, &a) in order.iter().enumerate() {
-                let (j, c) = (slots[free - m + k], givens[a]);
-                q.pi[j] = c;
-                q.pos[usize::from(c)] = j as u8;
+                let c = cols[a];
+                q.pi[slots[k]] = c;
+                q.open &= !(1 << c);
+                q.vacant &= !(1 << slots[k]);
             }
             if self.values(i, s, &row, &mut q) {
                 self.stack(i, s + 1, zeros, q);
