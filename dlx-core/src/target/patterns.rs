@@ -81,11 +81,12 @@ impl PatternBound {
     /// The bound (in 1/SCALE points) over the grids within `allowed` (bit d of a cell's mask:
     /// digit d may go there) at the current multipliers; None when some digit has no pattern
     /// at all (no grid is within `allowed`).
-    fn evaluate(&mut self, allowed: &[u32; CELLS]) -> Option<i64> {
+    /// `weights` is [`lane_weights`] of `allowed`.
+    fn evaluate(&mut self, weights: &[[Lanes; SIDE]; SIDE]) -> Option<i64> {
         self.evaluations += 1;
         let value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
         let mut profit = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
-        self.lane_profits(allowed, &mut profit);
+        self.lane_profits(weights, &mut profit);
         #[cfg(target_arch = "x86_64")]
         let totals = if self.avx2 {
             // SAFETY: `avx2` is set only where the processor and the system run AVX2.
@@ -99,17 +100,15 @@ impl PatternBound {
         Some(value + totals.iter().map(|&t| i64::from(t)).sum::<i64>())
     }
 
-    /// The nine digits' profits in each cell, side by side (see [`Lanes`]), as
-    /// [`PatternBound::profits`] gives each digit's, written into `profit` (returning the 3.9 KB
-    /// table copied it).
-    fn lane_profits(&self, allowed: &[u32; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
-        for (cell, profit) in profit.as_flattened_mut().iter_mut().enumerate() {
-            let (mask, u) = (allowed[cell], self.multipliers[cell]);
-            for (l, profit) in profit.0.iter_mut().enumerate() {
-                // All ones where digit l + 1 may go (never in a spare lane), else zero.
-                let open = if mask & LANE_BIT[l] != 0 { -1 } else { 0 };
-                *profit = (LANE_WEIGHTS[cell][l] - u) & open | NO_PATTERN & !open;
-            }
+    /// The nine digits' profits in each cell, side by side (see [`Lanes`]): `weights` (see
+    /// [`lane_weights`]) less the cell's multiplier, written into `profit` (returning the 3.9
+    /// KB table copied it). A barred lane gets `NO_PATTERN` less the multiplier, still below
+    /// `NO_PATTERN / 2` with any eight real profits (see CELL_MULTIPLIER_LIMIT): one
+    /// subtraction a lane, where masking each lane by the candidates took 6 times the
+    /// instructions, at every step.
+    fn lane_profits(&self, weights: &[[Lanes; SIDE]; SIDE], profit: &mut [[Lanes; SIDE]; SIDE]) {
+        for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(&self.multipliers) {
+            *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
         }
     }
 
@@ -156,12 +155,13 @@ impl PatternBound {
         // The lowest bound when the current window of PROGRESS_WINDOW steps began (none for
         // the first window: the first steps fall fastest).
         let mut window_start = None;
+        let weights = lane_weights(allowed);
         for step in 0..steps {
             // A step costs about what 32 DLX nodes do.
             if deadline.tick(32) {
                 break;
             }
-            let value = self.evaluate(allowed)?;
+            let value = self.evaluate(&weights)?;
             if value < SCALE * target {
                 return None;
             }
@@ -259,12 +259,13 @@ impl PatternBound {
     ) -> [[u16; SIDE + 1]; CELLS] {
         let mut counts = [[0u16; SIDE + 1]; CELLS];
         let mut direction = [0.0f64; CELLS];
+        let weights = lane_weights(allowed);
         for _ in 0..steps {
             // As in `tighten`.
             if deadline.tick(32) {
                 break;
             }
-            let Some(value) = self.evaluate(allowed) else { break };
+            let Some(value) = self.evaluate(&weights) else { break };
             for (digit, columns) in self.pattern.iter().enumerate() {
                 for (row, &col) in columns.iter().enumerate() {
                     counts[row * SIDE + usize::from(col)][digit + 1] += 1;
@@ -309,6 +310,21 @@ const DIGIT_WEIGHTS: [[Profit; CELLS]; SIDE + 1] = {
     }
     table
 };
+
+/// The nine digits' profits in each cell at zero multipliers, side by side (see [`Lanes`]):
+/// NO_PATTERN where the digit may not go (and in the spare lanes). Once per set of candidates,
+/// for all the steps over it.
+fn lane_weights(allowed: &[u32; CELLS]) -> [[Lanes; SIDE]; SIDE] {
+    let mut weights = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
+    for (cell, weights) in weights.as_flattened_mut().iter_mut().enumerate() {
+        for (l, weight) in weights.0.iter_mut().enumerate() {
+            if allowed[cell] & LANE_BIT[l] != 0 {
+                *weight = LANE_WEIGHTS[cell][l];
+            }
+        }
+    }
+    weights
+}
 
 /// Each lane's digit as a bit of a cell's candidates (none for the spare lanes).
 const LANE_BIT: [u32; LANES] = {

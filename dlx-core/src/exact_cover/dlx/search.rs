@@ -205,4 +205,11 @@ impl<I: Index> Dlx<'_, I> {
     pub fn chosen(&self) -> impl Iterator<Item = OptionRef> + '_ {
         self.chosen[..self.level].iter().map(|&x| self.option_of(x.to_usize()))
     }
+
+    /// One node of each option [`chosen`](Self::chosen) so far, in the same order: for a
+    /// caller's per-node table (as [`top_node`](Self::top_node)'s), without the walk from each
+    /// node to its option.
+    pub(crate) fn chosen_nodes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.chosen[..self.level].iter().map(|&x| x.to_usize())
+    }
 }
