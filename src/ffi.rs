@@ -1355,16 +1355,16 @@ pub unsafe extern "C" fn dlx_problem_search_cancel(
     // only by atomic stores (the contract); AtomicI32 has i32's size and alignment.
     let flag = unsafe { cancel.cast::<AtomicI32>().as_ref() };
     let cancelled = || flag.is_some_and(|flag| flag.load(Ordering::Relaxed) != 0);
-    let found = problem.search(
-        limit as u64,
-        || cancelled() || expired(),
-        |options| {
+    let expired = || cancelled() || expired();
+    let found = match visit {
+        // No one to show the covers to: count them without writing them out.
+        None => problem.count(limit as u64, expired, || ControlFlow::Continue(())),
+        Some(visit) => problem.search(limit as u64, expired, |options| {
             // SAFETY: `visit` is a valid function by contract; `options` lives through the call.
-            let stop =
-                visit.is_some_and(|visit| unsafe { visit(context, options.as_ptr(), options.len() as i32) } != 0);
+            let stop = unsafe { visit(context, options.as_ptr(), options.len() as i32) } != 0;
             if stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        },
-    );
+        }),
+    };
     match found {
         Ok(n) => n as i64,
         Err(Error::Timeout) if cancelled() => DLX_CANCELLED.into(),

@@ -381,14 +381,19 @@ fn search_one(problem: &mut Problem<'_>, texts: &[&str], ask: &Ask, copy: Option
             1
         })
     } else {
-        let list = matches!(ask.goal, Goal::List);
-        problem.search(ask.limit.unwrap_or(u64::MAX), expired, |options| {
-            visited += 1;
-            if list {
+        let limit = ask.limit.unwrap_or(u64::MAX);
+        if let Goal::List = ask.goal {
+            problem.search(limit, expired, |options| {
+                visited += 1;
                 written = write_cover(&mut *out.borrow_mut(), texts, options);
-            }
-            if written.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        })
+                if written.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            })
+        } else {
+            problem.count(limit, expired, || {
+                visited += 1;
+                ControlFlow::Continue(())
+            })
+        }
     };
     if let Some(bar) = &bar {
         bar.finish_and_clear();

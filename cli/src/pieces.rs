@@ -35,18 +35,16 @@ pub const ESTIMATE_PATHS: u32 = 10_000;
 const RATE_SAMPLE: Duration = Duration::from_millis(300);
 
 /// The pieces of `problem` (of its piece, when one is set), at least `k` of them: each as its
-/// decisions, with the split's estimate of its size.
-fn split_sized(
-    problem: &mut Problem<'_>,
-    k: usize,
-    expired: impl FnMut() -> bool,
-) -> Result<Vec<(Vec<i32>, Size)>, Error> {
+/// decisions, with the split's estimate of its size; and the split's work (options tried and
+/// path steps), which the options tried that `--threads` reports include.
+type Sized = (Vec<(Vec<i32>, Size)>, u64);
+fn split_sized(problem: &mut Problem<'_>, k: usize, expired: impl FnMut() -> bool) -> Result<Sized, Error> {
     // Room for k pieces of a few dozen decisions, doubled until they fit.
     let mut room = vec![0i32; (k * 32).max(1024)];
     let mut expired = expired;
     loop {
-        match problem.split(k, &mut room, &mut expired) {
-            Ok((pieces, _)) => {
+        match problem.split_work(k, &mut room, &mut expired) {
+            Ok((pieces, _, work)) => {
                 let mut list = Vec::with_capacity(pieces);
                 let mut at = 0;
                 for j in 0..pieces {
@@ -54,7 +52,7 @@ fn split_sized(
                     list.push((room[at + 1..at + 1 + n].to_vec(), Size::from_split(room[room.len() - 1 - j])));
                     at += 1 + n;
                 }
-                return Ok(list);
+                return Ok((list, work));
             }
             Err(Error::Capacity) if room.len() < 1 << 28 => room = vec![0; room.len() * 2],
             Err(e) => return Err(e),
@@ -67,7 +65,7 @@ pub fn print_split(name: &str, problem: &mut Problem<'_>, k: usize, ms: u64, mut
     let started = Instant::now();
     let (end, never) = ((ms > 0).then(|| started + Duration::from_millis(ms)), AtomicBool::new(false));
     match split_sized(problem, k, expiry(end, &never)) {
-        Ok(pieces) => {
+        Ok((pieces, _)) => {
             let pieces: Vec<Vec<i32>> = pieces.into_iter().map(|(p, _)| p).collect();
             let mut out = BufWriter::new(std::io::stdout().lock());
             let written = pieces.iter().try_for_each(|p| writeln!(out, "{}", PieceText(p))).and_then(|()| out.flush());
@@ -117,7 +115,7 @@ pub fn print_estimate(name: &str, problem: &mut Problem<'_>, ms: u64, mut tally:
     let sample = left.map_or(RATE_SAMPLE, |left| RATE_SAMPLE.min(left));
     let started = Instant::now();
     let end = started + sample;
-    let searched = problem.search(u64::MAX, || Instant::now() >= end, |_| ControlFlow::Continue(()));
+    let searched = problem.count(u64::MAX, || Instant::now() >= end, || ControlFlow::Continue(()));
     let seconds = started.elapsed().as_secs_f64();
     let line = match searched {
         Ok(_) => format!("{} options, {seconds:.3} s (exact: the search finished)", problem.nodes()),
@@ -229,8 +227,8 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
     let Some(mut problem) = Problem::open(&mut mine) else {
         return failed(Error::Arg, 0);
     };
-    let first = match split_sized(&mut problem, threads.max(1), expiry(end, &never)) {
-        Ok(pieces) => pieces,
+    let (first, split_work) = match split_sized(&mut problem, threads.max(1), expiry(end, &never)) {
+        Ok(split) => split,
         Err(e) => return failed(e, 0),
     };
     let total = first.iter().fold(Size::ZERO, |total, (_, size)| total.plus(*size));
@@ -252,7 +250,7 @@ pub fn search(words: &[u64], texts: &[&str], ask: &Ask, threads: usize) -> Found
         stop: AtomicBool::new(false),
         end,
         visited: AtomicU64::new(0),
-        nodes: AtomicU64::new(0),
+        nodes: AtomicU64::new(split_work),
         pieces: AtomicUsize::new(count),
         done: AtomicUsize::new(0),
         left: AtomicUsize::new(count),
@@ -435,7 +433,8 @@ fn split_again(problem: &mut Problem<'_>, piece: &Piece, shared: &Shared<'_>) ->
     let mut queue = shared.queue.lock().unwrap_or_else(PoisonError::into_inner);
     queue.splitting -= 1;
     let fine = match cut {
-        Ok(pieces) => {
+        Ok((pieces, work)) => {
+            shared.nodes.fetch_add(work, Ordering::Relaxed);
             let n = pieces.len();
             // The new pieces count before the old one goes, so that `left` is 0 only at the end.
             shared.left.fetch_add(n, Ordering::Relaxed);
@@ -485,8 +484,19 @@ fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
         let key = &piece.key;
         let expired = expiry(shared.end, &shared.stop);
         let result = match ask.goal {
-            Goal::Count | Goal::List => problem
-                .search(u64::MAX, expired, |options| {
+            Goal::Count if limit == u64::MAX => {
+                // No other thread needs this tally before the piece ends: a shared counter
+                // bumped at every cover would move its cache line between the cores.
+                let mut here = 0u64;
+                let counted = problem.count(u64::MAX, expired, || {
+                    here += 1;
+                    ControlFlow::Continue(())
+                });
+                shared.visited.fetch_add(here, Ordering::Relaxed);
+                counted.map(|_| ())
+            }
+            Goal::Count | Goal::List => {
+                let on_cover = |options: &[i32]| {
                     let n = shared.visited.fetch_add(1, Ordering::Relaxed) + 1;
                     if n > limit {
                         return ControlFlow::Break(());
@@ -504,8 +514,13 @@ fn work(words: &[u64], ask: &Ask, shared: &Shared<'_>) {
                         return ControlFlow::Break(());
                     }
                     ControlFlow::Continue(())
-                })
-                .map(|_| ()),
+                };
+                match ask.goal {
+                    Goal::List => problem.search(u64::MAX, expired, on_cover),
+                    _ => problem.count(u64::MAX, expired, || on_cover(&[])),
+                }
+                .map(|_| ())
+            }
             Goal::Minimum => {
                 // A piece before the best one's may give a cover of the same cost, which wins.
                 let below = {

@@ -1363,9 +1363,18 @@ fn cover_on_threads_counts_lists_and_minimises_as_one_search() {
     for file in [data("knuth/q10.dlx"), data("knuth/mix.dlx"), colored.clone()] {
         let file = file.to_str().unwrap();
         let one = dlx(&["cover", file], "");
+        let tried = |run: &Output| -> u64 {
+            let stderr = text(&run.stderr);
+            stderr.split(" tried ").nth(1).unwrap().split(' ').next().unwrap().replace(',', "").parse().unwrap()
+        };
         for threads in ["1", "2", "3"] {
             let run = dlx(&["cover", "--threads", threads, file], "");
             assert_eq!((run.status.code(), text(&run.stdout)), (one.status.code(), text(&one.stdout)), "{file}");
+            // The options tried include the split's: more than one search's, whose pieces'
+            // searches alone skip the decisions above them.
+            if threads != "1" {
+                assert!(tried(&run) > tried(&one), "{file}: {} vs {}", tried(&run), tried(&one));
+            }
         }
         let mut all = listed(&text(&dlx(&["cover", "--list", file], "").stdout));
         let mut threaded = listed(&text(&dlx(&["cover", "--list", "--threads", "2", file], "").stdout));

@@ -356,8 +356,9 @@ impl Problem<'_> {
     }
 
     /// [`split`](Self::split), also returning the split's own work: the nodes of its counts
-    /// and the steps of its random paths (for tests and benchmarks of its cost).
-    #[doc(hidden)]
+    /// and the steps of its random paths, in the units of [`nodes`](Self::nodes), so that a
+    /// caller searching the pieces can report the whole run's effort (`dlx cover --threads`
+    /// adds it to the options tried).
     pub fn split_work(
         &mut self,
         pieces: usize,
@@ -471,7 +472,7 @@ impl Problem<'_> {
                 self.head[PIECE] = len as u64;
                 let budget = spent.per_path() * u64::from(SETTLE_PATHS);
                 let counted =
-                    if size < Size::from(budget) { self.count(budget, expired, spent)? } else { Counted::Unfinished };
+                    if size < Size::from(budget) { self.count_tree(budget, expired, spent)? } else { Counted::Unfinished };
                 let again = match counted {
                     // Exact (an empty piece, rare here, stays: it is searched in no time).
                     Counted::Empty => Size::ZERO,
@@ -493,7 +494,7 @@ impl Problem<'_> {
     /// estimated again), else Knuth's estimate; `None` when it has no solution.
     fn size_of(&mut self, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Option<(Size, bool)>, Error> {
         let budget = (spent.per_path() * u64::from(PIECE_PATHS)).max(COUNT_CAP);
-        match self.count(budget, expired, spent)? {
+        match self.count_tree(budget, expired, spent)? {
             Counted::Empty => Ok(None),
             Counted::Nodes(nodes) => Ok(Some((Size::from(nodes), true))),
             Counted::Unfinished => {
@@ -506,18 +507,18 @@ impl Problem<'_> {
     }
 
     /// The piece set's tree counted by a search of about `budget` nodes.
-    fn count(&mut self, budget: u64, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Counted, Error> {
+    fn count_tree(&mut self, budget: u64, expired: &mut dyn FnMut() -> bool, spent: &mut Spent) -> Result<Counted, Error> {
         // The search asks the time every `INTERVAL` nodes: so many questions are the budget.
         let asks = (budget / u64::from(INTERVAL)).max(1);
         let (mut asked, mut late) = (0u64, false);
-        let counted = self.search(
+        let counted = self.count(
             u64::MAX,
             || {
                 asked += 1;
                 late = expired();
                 late || asked >= asks
             },
-            |_| ControlFlow::Continue(()),
+            || ControlFlow::Continue(()),
         );
         spent.nodes += self.head[NODES];
         match counted {

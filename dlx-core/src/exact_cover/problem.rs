@@ -714,7 +714,34 @@ impl<'m> Problem<'m> {
     pub fn search(
         &mut self,
         limit: u64,
+        expired: impl FnMut() -> bool,
+        visit: impl FnMut(&[i32]) -> ControlFlow<()>,
+    ) -> Result<u64, Error> {
+        self.visit_covers(limit, expired, true, visit)
+    }
+
+    /// [`search`](Self::search) without writing the covers out, for a count: `each` is called
+    /// at every cover (a caller keeps its own tally there, to report how far a search cut
+    /// short by `expired` got, or breaks off). Writing and sorting each cover was a third of
+    /// `dlx cover`'s work on a 9x9 grid's 512,634 completions.
+    ///
+    /// # Errors
+    /// As [`search`](Self::search).
+    pub fn count(
+        &mut self,
+        limit: u64,
+        expired: impl FnMut() -> bool,
+        mut each: impl FnMut() -> ControlFlow<()>,
+    ) -> Result<u64, Error> {
+        self.visit_covers(limit, expired, false, |_| each())
+    }
+
+    /// `search`'s body; `write` false visits each cover with an empty slice.
+    fn visit_covers(
+        &mut self,
+        limit: u64,
         mut expired: impl FnMut() -> bool,
+        write: bool,
         mut visit: impl FnMut(&[i32]) -> ControlFlow<()>,
     ) -> Result<u64, Error> {
         let deadline = &mut Deadline::new(&mut expired);
@@ -724,7 +751,7 @@ impl<'m> Problem<'m> {
             let mut found = 0;
             let stats = engine.search_mcc(&rules, &mut work, Goal::All, &prefix, deadline, |picked, _| {
                 found += 1;
-                let n = write_picked(picked, answer);
+                let n = if write { write_picked(picked, answer) } else { 0 };
                 if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
             });
             self.head[NODES] = stats.nodes;
@@ -739,7 +766,7 @@ impl<'m> Problem<'m> {
                 |e| e.within(deadline),
                 |e| {
                     found += 1;
-                    let n = write_sorted(e, answer);
+                    let n = if write { write_sorted(e, answer) } else { 0 };
                     if visit(&answer[..n]).is_break() || found == limit { Flow::Stop } else { Flow::Continue }
                 },
             );

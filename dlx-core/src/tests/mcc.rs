@@ -122,6 +122,23 @@ fn check(case: &Case) {
         found
     });
     let listed = found.len();
+    // The count without the covers written out: the same number, the same nodes.
+    let (nodes, counted) = with_problem(case, |p| {
+        p.search(u64::MAX, || false, |_| ControlFlow::Continue(())).unwrap();
+        let nodes = p.nodes();
+        let mut each = 0;
+        let n = p.count(
+            u64::MAX,
+            || false,
+            || {
+                each += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(p.nodes(), nodes);
+        (each, n)
+    });
+    assert_eq!((nodes, counted), (listed as u64, Ok(listed as u64)));
     found.sort();
     found.dedup();
     assert_eq!(found.len(), listed, "a solution visited twice");

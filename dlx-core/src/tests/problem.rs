@@ -86,11 +86,15 @@ fn random_problems_agree_with_brute_force_in_solutions_and_minimum() {
                 with_secondary += usize::from(secondary > 0);
             }
         }
-        // Limits stop the search, and a visitor's Break stops it at once.
+        // Limits stop the search, and a visitor's Break stops it at once; a count without
+        // the covers written out agrees.
         let total = found.len() as u64;
+        assert_eq!(p.count(u64::MAX, || false, || ControlFlow::Continue(())), Ok(total));
         if total >= 2 {
             assert_eq!(p.search(2, || false, |_| ControlFlow::Continue(())), Ok(2));
             assert_eq!(p.search(u64::MAX, || false, |_| ControlFlow::Break(())), Ok(1));
+            assert_eq!(p.count(2, || false, || ControlFlow::Continue(())), Ok(2));
+            assert_eq!(p.count(u64::MAX, || false, || ControlFlow::Break(())), Ok(1));
         }
     }
     assert!(solvable > 800 && with_secondary > 300, "{solvable} {with_secondary}");
