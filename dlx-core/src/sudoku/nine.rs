@@ -8,7 +8,8 @@
 //! the band is narrowed); a cell with one digit left is a naked single. These run to a fixed
 //! point, then the search branches on a cell with two candidates that sees the most open cells
 //! (or on a cell with the fewest candidates). Each rule and the choice were kept for what they
-//! measured: together they halved the guesses on the hardest sets (docs/design.md).
+//! measured: together they halved the guesses on the hardest sets (docs/design.md). Near the
+//! root, triads too: a minirow's three cells hold three digits, across the digits.
 //!
 //! For 9x9 the exact cover machinery (building a matrix, linking nodes) costs more per call
 //! than this whole search on an easy puzzle. The search is the same exact one: every completion
@@ -28,6 +29,24 @@ pub(crate) const ROW: u32 = 0x1FF;
 pub(crate) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// A box's nine cells in its band (the first box; shift by 3 * box).
 const BOX: u32 = 7 * COLUMN;
+
+/// Triads ([`Board::triads`]) run on the root's board and its children's only: at every node
+/// they cut the guesses by a tenth to a third but cost more than that saves; near the root
+/// they refute at once grids whose contradiction the search would otherwise meet again under
+/// every branch (docs/design.md, "9x9").
+const TRIAD_DEPTH: u32 = 1;
+/// ... and only while this many cells are open: easy puzzles, which propagation nearly
+/// finishes, gain nothing from them.
+const TRIAD_OPEN: u32 = 50;
+
+/// Every third bit of a band: a minirow's first cell.
+const SPREAD: u32 = 0o111_111_111;
+/// Of the interleaved minirows of the three bands (bit 9 * row + 3 * box + band), those of box 0,
+/// 2, 0 and 1, and 1 and 2 in each row.
+const BOXES_0: u32 = 0o007_007_007;
+const BOXES_2: u32 = 0o700_700_700;
+const BOXES_01: u32 = 0o077_077_077;
+const BOXES_12: u32 = 0o770_770_770;
 
 /// A row's nine bits -> which of its three minirows (boxes) hold any.
 const ROW_MINIROWS: [u8; 512] = {
@@ -145,6 +164,7 @@ pub(crate) struct Board {
     pub(crate) unsolved: [u32; 3],
     /// Digit-bands (bit 9 * band + digit) to reason about again.
     changed: u32,
+
     /// Digit-bands whose digit's columns to reason about again.
     columns: u32,
 }
@@ -330,8 +350,86 @@ impl Board {
         Ok(())
     }
 
+    /// Triads: the three cells of a minirow (or minicolumn) hold three digits, so a minirow
+    /// where only three digits can go holds those three (each leaves the rest of its row and
+    /// box), and one where three digits must go (each alone in its row, or column, there)
+    /// holds no other; [`Dead`] when fewer than three can go or more than three must.
+    pub(crate) fn triads(&mut self) -> Result<(), Dead> {
+        // Per digit, in one word: its minirows (low half, bit 9 * row + 3 * box + band: each
+        // band's minirow bits, 3 * row + box, spread out and interleaved) and minicolumns (high
+        // half, bit 9 * band + column), and apart those where it must go.
+        let mut can = [0u64; 9];
+        let mut must = [0u64; 9];
+        // Bit-sliced counts over the digits: at least one, two, three, four.
+        let (mut c1, mut c2, mut c3, mut c4) = (0u64, 0u64, 0u64, 0u64);
+        let (mut m1, mut m2, mut m3, mut m4) = (0u64, 0u64, 0u64, 0u64);
+        for digit in 0..9 {
+            let mut rows = 0u32;
+            let folded: [u32; 3] = core::array::from_fn(|band| {
+                let mask = self.candidates[9 * band + digit];
+                rows |= ((mask | mask >> 1 | mask >> 2) & SPREAD) << band;
+                (mask | mask >> 9 | mask >> 18) & ROW
+            });
+            // A minirow is alone in its row when the row's other two boxes lack it; a
+            // minicolumn, when the other two bands lack its column.
+            let next = (rows << 3 & BOXES_12) | (rows >> 6 & BOXES_0);
+            let after = (rows << 6 & BOXES_2) | (rows >> 3 & BOXES_01);
+            let [a, b, c] = folded;
+            let alone = (a & !(b | c)) | (b & !(a | c)) << 9 | (c & !(a | b)) << 18;
+            let x = u64::from(rows) | u64::from(a | b << 9 | c << 18) << 32;
+            let y = u64::from(rows & !(next | after)) | u64::from(alone) << 32;
+            can[digit] = x;
+            must[digit] = y;
+            c4 |= c3 & x;
+            c3 |= c2 & x;
+            c2 |= c1 & x;
+            c1 |= x;
+            m4 |= m3 & y;
+            m3 |= m2 & y;
+            m2 |= m1 & y;
+            m1 |= y;
+        }
+        const ALL: u64 = BAND as u64 | (BAND as u64) << 32;
+        if c3 != ALL || m4 != 0 {
+            return Err(Dead);
+        }
+        let pending = (c3 & !c4) | m3;
+        for digit in 0..9 {
+            let hits = can[digit] & pending & !must[digit];
+            if hits == 0 {
+                continue;
+            }
+            let (three, full) = (hits & !c4, hits & m3);
+            for j in ones(three as u32) {
+                let (band, row, box_) = (j % 3, j / 9, j / 3 % 3);
+                let keep = !(ROW << (9 * row) | BOX << (3 * box_)) | MINIROW_CELLS[1 << (j / 3)];
+                self.narrow(9 * band + digit, keep);
+            }
+            for j in ones(full as u32) {
+                self.narrow(9 * (j % 3) + digit, !MINIROW_CELLS[1 << (j / 3)]);
+            }
+            for j in ones((three >> 32) as u32) {
+                let (band, column) = (j / 9, j % 9);
+                for other in (0..3).filter(|&o| o != band) {
+                    self.narrow(9 * other + digit, !(COLUMN << column));
+                }
+                self.narrow(9 * band + digit, !(BOX << (3 * (column / 3))) | COLUMN << column);
+            }
+            for j in ones((full >> 32) as u32) {
+                self.narrow(9 * (j / 9) + digit, !(COLUMN << (j % 9)));
+            }
+        }
+        Ok(())
+    }
+
     /// Every rule above to a fixed point.
     pub(crate) fn propagate(&mut self) -> Result<(), Dead> {
+        self.propagate_with(false)
+    }
+
+    /// [`Board::propagate`], then with `triads` one round of [`Board::triads`] (while
+    /// [`TRIAD_OPEN`] cells are open) and the other rules to a fixed point again.
+    pub(crate) fn propagate_with(&mut self, mut triads: bool) -> Result<(), Dead> {
         loop {
             while self.changed != 0 {
                 let i = self.changed.trailing_zeros() as usize;
@@ -349,6 +447,14 @@ impl Board {
             for band in 0..3 {
                 self.naked_singles(band)?;
             }
+            if self.changed != 0 {
+                continue;
+            }
+            if !triads || count(self.unsolved[0]) + count(self.unsolved[1]) + count(self.unsolved[2]) < TRIAD_OPEN {
+                return Ok(());
+            }
+            triads = false;
+            self.triads()?;
             if self.changed == 0 {
                 return Ok(());
             }
@@ -430,10 +536,10 @@ pub struct Found {
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
-        && board.propagate().is_ok()
+        && board.propagate_with(true).is_ok()
     {
         let mut last = 0;
-        if !descend(&board, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
+        if !descend(&board, 0, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
             return learn(cells, limit, found, deadline);
         }
     }
@@ -464,7 +570,7 @@ pub const LEARN_AFTER: u64 = 2_000;
 /// (unless the bit boards had one already) and its conflicts. Never inlined: its workspace
 /// stays off the stack of the ordinary searches.
 #[inline(never)]
-fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline: &mut Deadline) -> Result<Found, Error> {
+pub(crate) fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline: &mut Deadline) -> Result<Found, Error> {
     let mut space = core::mem::MaybeUninit::<super::Workspace9>::uninit();
     let mut first = [0u8; CELLS];
     let (counted, stats) =
@@ -480,7 +586,7 @@ fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline: &mut Deadl
 /// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
 /// the search must stop: `limit` completions, the deadline, or [`LEARN_AFTER`] branches since
 /// the last completion, which `last` says (where `found.nodes` stood then).
-fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
+fn descend(board: &Board, depth: u32, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
         found.count += 1;
         *last = found.nodes;
@@ -499,7 +605,7 @@ fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadlin
         }
         let mut child = *board;
         child.place(digit, band, bit);
-        if child.propagate().is_ok() && !descend(&child, limit, found, last, deadline) {
+        if child.propagate_with(depth < TRIAD_DEPTH).is_ok() && !descend(&child, depth + 1, limit, found, last, deadline) {
             return false;
         }
     }
@@ -522,12 +628,12 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
     open[cell] = 0;
     let Ok(mut board) = Board::new(&open) else { return Ok(true) };
     board.narrow(9 * (cell / 27) + digit - 1, !(1u32 << (cell % 27)));
-    if board.propagate().is_err() {
+    if board.propagate_with(true).is_err() {
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     let mut last = 0;
-    if !descend(&board, 1, &mut found, &mut last, deadline) && found.count == 0 {
+    if !descend(&board, 0, 1, &mut found, &mut last, deadline) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
         }
