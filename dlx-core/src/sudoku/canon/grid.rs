@@ -164,8 +164,9 @@ fn kind(a: [u16; 3], b: [u16; 3]) -> Kind {
 /// The canonical form of `g`, which `applies`, and the values compared with the best.
 ///
 /// The first two rows are tried pure pairs first: with `r0` read `123456789`, a pure pair's
-/// second row can read `456789123` (each of its boxes is the digits of one box of `r0`, placed
-/// as the next stack in order), while a mixed one's first box holds digits of two stacks of
+/// second row can start `456789` (each of its boxes is the digits of one box of `r0`, placed
+/// as the next stack in order; the last three are `1`, `2`, `3` in an order the grid sets),
+/// while a mixed one's first box holds digits of two stacks of
 /// `r0`, so its third value is at least 7, where the pure one reads 6: once a pure pair has
 /// set the bound, mixed pairs are cut without a search.
 pub fn canon(g: &Grid) -> (Grid, u64) {
@@ -290,7 +291,8 @@ impl Search {
     /// another stack: the band's boxes are valid). Whichever stack `a` comes first and column
     /// `π(0)` of it, that source goes next (value 4). A pure pair's three sources of `a` share a
     /// stack, which comes second, in the order of `a`'s columns, and the third stack holds their
-    /// sources in turn: the second row reads `456789123` for each of the 18 orders. A mixed
+    /// sources in turn: the second row starts `456789` for each of the 18 orders, and only its
+    /// last three values (`1`, `2`, `3` in some order) differ between them. A mixed
     /// pair's `a` has two columns with sources in one stack `x` and one in the third `y`: the
     /// value 5 needs the two first (either order) and `x` second, then the third column
     /// (value 7, its source first in `y`); `x`'s last column and the order of `y`'s last two
