@@ -258,6 +258,9 @@ int main(int argc, char **argv) {
     /* Pieces: a split into 16, each piece counted alone, and the estimate. */
     static int32_t pieces[1 << 14];
     int64_t used = 0, made = 0, total = 0;
+    int64_t work = 0;
+    NO_ALLOCATION("dlx_problem_split_work", made = dlx_problem_split_work(p, 16, pieces, 1 << 14, &used, &work, 0));
+    CHECK(made >= 16 && work > 0, "pieces: %lld, work %lld", (long long)made, (long long)work);
     NO_ALLOCATION("dlx_problem_split", made = dlx_problem_split(p, 16, pieces, 1 << 14, &used, 0));
     CHECK(made >= 16, "pieces: %lld", (long long)made);
     for (int64_t at = 0; made > 0 && at < used; at += 1 + pieces[at]) {

@@ -329,6 +329,19 @@ int main(int argc, char **argv) {
               memcmp(pieces, again, (size_t)used * sizeof *pieces) == 0,
           "the same pieces again");
     CHECK(dlx_problem_nodes(p) == before, "the split leaves the node count alone");
+    int64_t work = -1;
+    CHECK(dlx_problem_split_work(p, 10, again, 4096, &used_again, &work, 0) == count && used_again == used &&
+              memcmp(pieces, again, (size_t)used * sizeof *pieces) == 0 && work > 0,
+          "split_work: the same pieces, and its work (%lld)", (long long)work);
+    work = -1;
+    used_again = -7;
+    CHECK(dlx_problem_split_work(p, 10, again, 4096, &used_again, NULL, 0) == count && used_again == used,
+          "split_work, NULL work: the split alone");
+    used_again = -7;
+    CHECK(dlx_problem_split_work(p, 10, again, 12, &used_again, &work, 0) == DLX_ERR_CAPACITY && work == -1 &&
+              used_again == -7,
+          "split_work, no room: work and used untouched");
+    CHECK(dlx_problem_split_work(NULL, 10, again, 4096, &used_again, &work, 0) == DLX_ERR_NULL, "split_work of NULL");
     used = -7;
     CHECK(dlx_problem_split(NULL, 10, pieces, 4096, &used, 0) == DLX_ERR_NULL, "split of NULL");
     CHECK(dlx_problem_split(p, 10, NULL, 4096, &used, 0) == DLX_ERR_NULL, "split into NULL");

@@ -1032,6 +1032,25 @@ int64_t dlx_problem_split(dlx_problem *problem,
                           int64_t max_ms);
 
 /**
+ * `dlx_problem_split`, also writing the split's own work to `*work` (NULL: not wanted, the
+ * call is then `dlx_problem_split`): the options its short counts tried and the steps of its
+ * random paths, in the units of `dlx_problem_nodes`, so that a caller searching the pieces
+ * can report the whole run's effort (`dlx cover --threads` adds it to the options tried).
+ * Returns as `dlx_problem_split` does; on any error `*work` is untouched.
+ *
+ * # Safety
+ * As for `dlx_problem_split`; `work` is NULL or one writable `int64_t`, used by nothing else
+ * meanwhile.
+ */
+int64_t dlx_problem_split_work(dlx_problem *problem,
+                               int32_t pieces,
+                               int32_t *out,
+                               int64_t out_len,
+                               int64_t *used,
+                               int64_t *work,
+                               int64_t max_ms);
+
+/**
  * Knuth's estimate of the size of the search tree of `problem` (under its piece, if one is
  * set): the options `dlx_problem_search` would try counting every solution, as
  * `dlx_problem_nodes` then reports them, estimated as the mean over `paths` random paths

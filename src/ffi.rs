@@ -1666,6 +1666,29 @@ pub unsafe extern "C" fn dlx_problem_split(
     used: *mut i64,
     max_ms: i64,
 ) -> i64 {
+    // SAFETY: the caller's contract is this function's, which is `split_work`'s with no `work`.
+    unsafe { dlx_problem_split_work(problem, pieces, out, out_len, used, core::ptr::null_mut(), max_ms) }
+}
+
+/// `dlx_problem_split`, also writing the split's own work to `*work` (NULL: not wanted, the
+/// call is then `dlx_problem_split`): the options its short counts tried and the steps of its
+/// random paths, in the units of `dlx_problem_nodes`, so that a caller searching the pieces
+/// can report the whole run's effort (`dlx cover --threads` adds it to the options tried).
+/// Returns as `dlx_problem_split` does; on any error `*work` is untouched.
+///
+/// # Safety
+/// As for `dlx_problem_split`; `work` is NULL or one writable `int64_t`, used by nothing else
+/// meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dlx_problem_split_work(
+    problem: *mut dlx_problem,
+    pieces: i32,
+    out: *mut i32,
+    out_len: i64,
+    used: *mut i64,
+    work: *mut i64,
+    max_ms: i64,
+) -> i64 {
     // SAFETY: the caller's contract is `open`'s.
     let mut problem = match unsafe { open(problem) } {
         Ok(problem) => problem,
@@ -1683,10 +1706,15 @@ pub unsafe extern "C" fn dlx_problem_split(
     };
     // SAFETY: `out` points to `out_len` writable ints by contract.
     let out = unsafe { core::slice::from_raw_parts_mut(out, out_len) };
-    match problem.split(pieces, out, expired) {
-        Ok((count, ints)) => {
-            // SAFETY: `used` points to a writable int64_t by contract.
-            unsafe { used.write(ints as i64) };
+    match problem.split_work(pieces, out, expired) {
+        Ok((count, ints, spent)) => {
+            // SAFETY: `used` points to a writable int64_t by contract, `work` too when not NULL.
+            unsafe {
+                used.write(ints as i64);
+                if !work.is_null() {
+                    work.write(i64::try_from(spent).unwrap_or(i64::MAX));
+                }
+            }
             count as i64
         }
         Err(e) => status(e).into(),

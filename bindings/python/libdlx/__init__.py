@@ -156,6 +156,10 @@ _lib.dlx_problem_piece.restype = ctypes.c_int
 _lib.dlx_problem_split.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32), ctypes.c_int64,
                                    ctypes.POINTER(ctypes.c_int64), ctypes.c_int64]
 _lib.dlx_problem_split.restype = ctypes.c_int64
+_lib.dlx_problem_split_work.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32),
+                                        ctypes.c_int64, ctypes.POINTER(ctypes.c_int64),
+                                        ctypes.POINTER(ctypes.c_int64), ctypes.c_int64]
+_lib.dlx_problem_split_work.restype = ctypes.c_int64
 _lib.dlx_problem_minimum_below.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32),
                                            ctypes.c_int32, ctypes.c_int64]
 _lib.dlx_problem_minimum_below.restype = ctypes.c_int32
@@ -1009,16 +1013,17 @@ class ExactCover:
     def _split(self, problem: int, k: int, ms: int) -> List["ctypes.Array[ctypes.c_int32]"]:
         """dlx_problem_split of `problem` (of its piece, when one is set) into at least `k`
         pieces, each as its decisions."""
-        return [decisions for decisions, _ in self._split_sized(problem, k, ms)]
+        return [decisions for decisions, _ in self._split_sized(problem, k, ms)[0]]
 
-    def _split_sized(self, problem: int, k: int, ms: int) -> List[Tuple["ctypes.Array[ctypes.c_int32]", float]]:
-        """dlx_problem_split of `problem` into at least `k` pieces, each as its decisions and
-        the split's estimate of its size (inf past a double); the room doubled until they fit."""
+    def _split_sized(self, problem: int, k: int, ms: int) -> Tuple[List[Tuple["ctypes.Array[ctypes.c_int32]", float]], int]:
+        """dlx_problem_split_work of `problem` into at least `k` pieces, each as its decisions
+        and the split's estimate of its size (inf past a double), and the split's work; the
+        room doubled until they fit."""
         room = max(32 * k, 1024)
-        used = ctypes.c_int64(0)
+        used, work = ctypes.c_int64(0), ctypes.c_int64(0)
         while True:
             out = (ctypes.c_int32 * room)()
-            code = _lib.dlx_problem_split(problem, k, out, room, ctypes.byref(used), ms)
+            code = _lib.dlx_problem_split_work(problem, k, out, room, ctypes.byref(used), ctypes.byref(work), ms)
             if code == DLX_ERR_CAPACITY and room < 1 << 28:
                 room *= 2
                 continue
@@ -1029,7 +1034,7 @@ class ExactCover:
                 n = out[at]
                 pieces.append(((ctypes.c_int32 * n)(*out[at + 1:at + 1 + n]), _split_size(out[room - 1 - j])))
                 at += 1 + n
-            return pieces
+            return pieces, work.value
 
     def pieces(self, k: int, max_ms: int = 0, piece: Optional[Text] = None) -> List[str]:
         """Cuts the problem into at least `k` pieces whose solutions partition its solutions
@@ -1106,11 +1111,11 @@ class ExactCover:
         False to stop every thread (after their current piece, or at once when their searches
         poll `cancel`, which is then set); past `ms` (0: none) Timeout is raised. The first
         error raised by `work` is raised again; `nodes` is then the sum over the pieces
-        searched."""
+        searched and the splits' work."""
         started = time.monotonic()
         (memory, problem), size = base
         most = _SHARES_A_THREAD * threads
-        first = self._split_sized(problem, threads, ms)
+        first, split_work = self._split_sized(problem, threads, ms)
         share = sum(s for _, s in first) / most
         # Pieces waiting as (size, key, decisions, cut again), the one taken next last.
         if largest_first:
@@ -1123,7 +1128,7 @@ class ExactCover:
         splitting = [0]
         stop = threading.Event()
         errors: List[BaseException] = []
-        nodes = [0]
+        nodes = [split_work]
 
         def halt():
             stop.set()
@@ -1168,8 +1173,9 @@ class ExactCover:
                             _raise(code)
                         if again:
                             shares = min(max(2, math.ceil(estimate / share) if estimate < math.inf else 2), most)
-                            cut = self._split_sized(mine, shares, left_ms())
+                            cut, spent = self._split_sized(mine, shares, left_ms())
                             with cond:
+                                nodes[0] += spent
                                 ready.extend((s, key + (j,), d, True) for j, (d, s) in enumerate(cut))
                                 ready.sort(key=order)
                     finally:
@@ -1484,7 +1490,8 @@ class ExactCover:
     def nodes(self) -> int:
         """Options tried by the last count(), minimum() or `solutions()` generator to end
         (Knuth's nodes without the root); 0 before any. With `threads`, the sum over the
-        pieces (the split's own work not included)."""
+        pieces and the work of the splits that made them (the options their short counts tried
+        and the steps of their random paths), as `dlx cover --threads` reports."""
         if self._nodes is not None:
             return self._nodes
         return _lib.dlx_problem_nodes(self._last[1])

@@ -176,7 +176,7 @@ def test_the_splits_sizes_read_as_the_library_packs_them():
     ec = queens(10)
     ec.count()
     whole = ec.nodes
-    sizes = [size for _, size in ec._split_sized(ec._problem, 8, 0)]
+    sizes = [size for _, size in ec._split_sized(ec._problem, 8, 0)[0]]
     assert len(sizes) >= 8 and all(size > 0 for size in sizes)
     assert 0.5 * whole <= sum(sizes) <= 2 * whole, (sum(sizes), whole)
 
@@ -189,9 +189,10 @@ def test_threads_on_a_larger_tree_count_every_solution_once():
     listed = [tuple(s) for s in ec.solutions(threads=2)]
     assert sorted(listed) == sorted(one)
     assert ec.count(threads=2) == 92
-    # Searching the pieces is the whole search cut up: its options tried but those the
-    # pieces' decisions stand for, a few of the whole.
-    assert 0.5 * whole <= ec.nodes <= whole
+    # Searching the pieces is the whole search cut up (its options tried but those the
+    # pieces' decisions stand for), and the splits' work counts too: on a tree this small the
+    # splits' short counts and random paths are more than the decisions save.
+    assert whole < ec.nodes < 8 * whole, (whole, ec.nodes)
     pieces = ec.pieces(64)
     assert len(pieces) >= 64 and sum(ec.count(piece=p) for p in pieces) == 92
     assert ec.count(limit=50, threads=2) == 50
