@@ -1351,10 +1351,8 @@ pub unsafe extern "C" fn dlx_problem_search_cancel(
     if limit < 1 {
         return DLX_ERR_ARG.into();
     }
-    // SAFETY: `cancel` is NULL or points to an aligned int32 valid through the call, written
-    // only by atomic stores (the contract); AtomicI32 has i32's size and alignment.
-    let flag = unsafe { cancel.cast::<AtomicI32>().as_ref() };
-    let cancelled = || flag.is_some_and(|flag| flag.load(Ordering::Relaxed) != 0);
+    // SAFETY: `cancel` is as `cancel_flag` needs by the caller's contract.
+    let cancelled = unsafe { cancel_flag(cancel) };
     let expired = || cancelled() || expired();
     let found = match visit {
         // No one to show the covers to: count them without writing them out.
@@ -1370,6 +1368,17 @@ pub unsafe extern "C" fn dlx_problem_search_cancel(
         Err(Error::Timeout) if cancelled() => DLX_CANCELLED.into(),
         Err(e) => status(e).into(),
     }
+}
+
+/// The caller's cancel flag as a test: true once it reads nonzero, never for NULL.
+///
+/// # Safety
+/// `cancel` is NULL or points to an aligned int32 valid while the test is used, written only
+/// by atomic stores; AtomicI32 has i32's size and alignment.
+unsafe fn cancel_flag<'a>(cancel: *const i32) -> impl Fn() -> bool + Copy + 'a {
+    // SAFETY: as this function's contract says.
+    let flag: Option<&'a AtomicI32> = unsafe { cancel.cast::<AtomicI32>().as_ref() };
+    move || flag.is_some_and(|flag| flag.load(Ordering::Relaxed) != 0)
 }
 
 /// A solution of the least total cost: for a problem whose options all cost 1, as
@@ -1443,10 +1452,8 @@ unsafe fn cover_into(
         // SAFETY: `options` points to `capacity` writable ints by contract.
         unsafe { core::slice::from_raw_parts_mut(options, capacity as usize) }
     };
-    // SAFETY: `cancel` is NULL or points to an aligned int32 valid through the call, written
-    // only by atomic stores (the contract); AtomicI32 has i32's size and alignment.
-    let flag = unsafe { cancel.cast::<AtomicI32>().as_ref() };
-    let cancelled = || flag.is_some_and(|flag| flag.load(Ordering::Relaxed) != 0);
+    // SAFETY: `cancel` is as `cancel_flag` needs by the caller's contract.
+    let cancelled = unsafe { cancel_flag(cancel) };
     match find(&mut problem, out, &mut || cancelled() || expired()) {
         Ok(n) => n as i32,
         Err(Error::Timeout) if cancelled() => DLX_CANCELLED,

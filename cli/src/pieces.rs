@@ -34,10 +34,12 @@ pub const ESTIMATE_PATHS: u32 = 10_000;
 /// How long `--estimate` searches to measure the rate of the search.
 const RATE_SAMPLE: Duration = Duration::from_millis(300);
 
+/// Pieces, each as its decisions with the split's estimate of its size, and the split's work.
+type Sized = (Vec<(Vec<i32>, Size)>, u64);
+
 /// The pieces of `problem` (of its piece, when one is set), at least `k` of them: each as its
 /// decisions, with the split's estimate of its size; and the split's work (options tried and
 /// path steps), which the options tried that `--threads` reports include.
-type Sized = (Vec<(Vec<i32>, Size)>, u64);
 fn split_sized(problem: &mut Problem<'_>, k: usize, expired: impl FnMut() -> bool) -> Result<Sized, Error> {
     // Room for k pieces of a few dozen decisions, doubled until they fit.
     let mut room = vec![0i32; (k * 32).max(1024)];
