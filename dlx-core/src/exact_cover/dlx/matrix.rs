@@ -173,9 +173,15 @@ impl<'m, I: Index> Dlx<'m, I> {
 
     /// The options still in `item`'s list, top to bottom.
     pub fn options_of(&self, item: usize) -> impl Iterator<Item = OptionRef> + '_ {
+        self.item_nodes(item).map(|p| self.option_of(p))
+    }
+
+    /// The nodes still in `item`'s list, top to bottom: [`options_of`](Self::options_of)
+    /// without the walk from each node to its option, for a caller's per-node table (as
+    /// [`top_node`](Self::top_node)'s).
+    pub(crate) fn item_nodes(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
         core::iter::successors(Some(self.nodes[item].down.to_usize()), |&p| Some(self.nodes[p].down.to_usize()))
             .take_while(move |&p| p != item)
-            .map(|p| self.option_of(p))
     }
 
     /// The items not yet covered, in item order.
