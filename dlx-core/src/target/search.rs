@@ -62,6 +62,27 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     /// On the DLX engine: the failure weights (by item) to start from, and where the run leaves
     /// them, for the next run over the same grid.
     pub(super) weights: Option<&'e mut Weights>,
+    /// What the engine holds from the last run on it.
+    pub(super) built: &'e mut Built,
+}
+
+/// The matrix the engine holds (a search leaves its links as it found them) with its node
+/// table, the candidates and reduced costs it was built from, and the packed order of its
+/// active items as built (a search changes that order, and ties follow it): a run over the
+/// same candidates and costs (the restarts of one target's runs) puts the order back instead
+/// of building the matrix again.
+pub(super) struct Built {
+    from: Option<([u32; CELLS], ReducedCosts)>,
+    table: NodeTable,
+    order: [u16; ITEMS9],
+    open: usize,
+}
+
+impl Built {
+    pub(super) fn new() -> Self {
+        let table = NodeTable { cost: [0; NODES9], cell: [0; NODES9], digit: [0; NODES9] };
+        Built { from: None, table, order: [0; ITEMS9], open: 0 }
+    }
 }
 
 /// Failure weights of the DLX engine for a 9x9 grid's items (index 0 unused).
@@ -97,17 +118,26 @@ impl Search<'_, '_, '_, '_> {
     /// cut by the quick bound (the options chosen plus, per item family, the open items'
     /// cheapest options), then, with [`Bounding::Patterns`], by the pattern bound.
     fn on_dlx(self, limit: i64, goal: Goal, node_budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, .. } = self;
+        let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, built, .. } = self;
         let mut strong = match bounding {
             Bounding::Patterns(patterns) => Some(patterns),
             _ => None,
         };
-        if !build_cheapest_first(engine, cells, allowed, reduced) {
-            // Two givens clash: no completion at all.
-            return SearchRun { found: None, nodes: 0, complete: true };
+        if built.from.as_ref().is_some_and(|(a, r)| a == allowed && r == reduced) {
+            engine.set_active_order(&built.order[..built.open]);
+        } else {
+            built.from = None;
+            if !build_cheapest_first(engine, cells, allowed, reduced) {
+                // Two givens clash: no completion at all.
+                return SearchRun { found: None, nodes: 0, complete: true };
+            }
+            built.table.fill(engine, reduced);
+            let order = engine.active_order();
+            built.open = order.len();
+            built.order[..order.len()].copy_from_slice(order);
+            built.from = Some((*allowed, *reduced));
         }
-        let mut table = NodeTable { cost: [0; NODES9], cell: [0; NODES9], digit: [0; NODES9] };
-        table.fill(engine, reduced);
+        let table = &built.table;
         let cost = &table.cost;
         let limit = Cell::new(limit);
         let visits = Cell::new(0u64);
@@ -136,7 +166,7 @@ impl Search<'_, '_, '_, '_> {
                     return true;
                 };
                 let target = least_score_costing_at_most(value, limit.get());
-                patterns_keep(e, cells, &table, patterns, target, deadline)
+                patterns_keep(e, cells, table, patterns, target, deadline)
             },
             |e| {
                 found = Some(filled(e, cells));

@@ -184,6 +184,21 @@ impl<'m, I: Index> Dlx<'m, I> {
             .take_while(move |&p| p != item)
     }
 
+    /// The active items in their packed order, which a search's ties follow (see
+    /// `choose_item`) and which a search leaves changed: with [`set_active_order`], a caller
+    /// that searches the same matrix again takes it up as it was built.
+    ///
+    /// [`set_active_order`]: Self::set_active_order
+    pub(crate) fn active_order(&self) -> &[I] {
+        self.active.members()
+    }
+
+    /// Puts the active items back in an order [`active_order`](Self::active_order) gave for
+    /// the same active items (between searches).
+    pub(crate) fn set_active_order(&mut self, order: &[I]) {
+        self.active.repack(order);
+    }
+
     /// The items not yet covered, in item order.
     pub fn active_items(&self) -> impl Iterator<Item = usize> + '_ {
         core::iter::successors(Some(self.rlink[0].to_usize()), |&i| Some(self.rlink[i].to_usize()))
