@@ -299,6 +299,9 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// whether the incumbent is proven optimal; false when a search ran out of budget while the
     /// bound can still tighten.
     fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, phase: Phase) -> bool {
+        // Every search of the descent has these reduced costs: a matrix built for others is not
+        // taken up again.
+        self.built.forget();
         let top = bound.div_euclid(SCALE).min(self.ceiling - 1);
         let mut target = top;
         let settled = phase == Phase::Settled;

@@ -66,22 +66,26 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     pub(super) built: &'e mut Built,
 }
 
-/// The matrix the engine holds (a search leaves its links as it found them) with its node
-/// table, the candidates and reduced costs it was built from, and the packed order of its
-/// active items as built (a search changes that order, and ties follow it): a run over the
-/// same candidates and costs (the restarts of one target's runs) puts the order back instead
-/// of building the matrix again.
+/// The matrix the engine holds (a search leaves its links as it found them): the candidates
+/// it was built from, and the packed order of its active items as built (a search changes
+/// that order, and ties follow it). A run over the same candidates (the restarts of one
+/// target's runs) puts the order back instead of building the matrix again. The reduced
+/// costs are not compared (a copy is 6 KiB of stack): the caller [`forgets`](Built::forget)
+/// the matrix whenever they change.
 pub(super) struct Built {
-    from: Option<([u32; CELLS], ReducedCosts)>,
-    table: NodeTable,
+    from: Option<[u32; CELLS]>,
     order: [u16; ITEMS9],
     open: usize,
 }
 
 impl Built {
-    pub(super) fn new() -> Self {
-        let table = NodeTable { cost: [0; NODES9], cell: [0; NODES9], digit: [0; NODES9] };
-        Built { from: None, table, order: [0; ITEMS9], open: 0 }
+    pub(super) const fn new() -> Self {
+        Built { from: None, order: [0; ITEMS9], open: 0 }
+    }
+
+    /// The next run builds its matrix, as for other reduced costs.
+    pub(super) fn forget(&mut self) {
+        self.from = None;
     }
 }
 
@@ -123,7 +127,7 @@ impl Search<'_, '_, '_, '_> {
             Bounding::Patterns(patterns) => Some(patterns),
             _ => None,
         };
-        if built.from.as_ref().is_some_and(|(a, r)| a == allowed && r == reduced) {
+        if built.from.as_ref() == Some(allowed) {
             engine.set_active_order(&built.order[..built.open]);
         } else {
             built.from = None;
@@ -131,14 +135,18 @@ impl Search<'_, '_, '_, '_> {
                 // Two givens clash: no completion at all.
                 return SearchRun { found: None, nodes: 0, complete: true };
             }
-            built.table.fill(engine, reduced);
             let order = engine.active_order();
             built.open = order.len();
             built.order[..order.len()].copy_from_slice(order);
-            built.from = Some((*allowed, *reduced));
+            built.from = Some(*allowed);
         }
-        let table = &built.table;
-        let cost = &table.cost;
+        // Three arrays rather than one struct of them: unoptimised builds copied the struct.
+        let mut cost = [0i64; NODES9];
+        let mut cell = [0u8; NODES9];
+        let mut digit = [0u8; NODES9];
+        fill_node_table(engine, reduced, &mut cost, &mut cell, &mut digit);
+        let table = NodeTable { cost: &cost, cell: &cell, digit: &digit };
+        let cost = table.cost;
         let limit = Cell::new(limit);
         let visits = Cell::new(0u64);
         // Every node of an option carries its cost, so any chosen node gives it.
@@ -208,26 +216,32 @@ fn build_cheapest_first(engine: &mut Engine<'_>, cells: &Grid, allowed: &[u32; C
 
 /// What a search reads off a node of the matrix, by node (an option's index is its first
 /// node), so that no node is walked to its option and decoded at every search node.
-struct NodeTable {
+#[derive(Clone, Copy)]
+struct NodeTable<'t> {
     /// Each option's reduced cost at each of its nodes; 0 at the items' own nodes, which
     /// stand at the top of an empty list. Every item's list is in the order the options
     /// were added, cheapest first, so its top node is its cheapest option's.
-    cost: [i64; NODES9],
+    cost: &'t [i64; NODES9],
     /// Each option's cell and digit at each of its nodes.
-    cell: [u8; NODES9],
-    digit: [u8; NODES9],
+    cell: &'t [u8; NODES9],
+    digit: &'t [u8; NODES9],
 }
 
-impl NodeTable {
-    fn fill(&mut self, engine: &Engine<'_>, reduced: &ReducedCosts) {
-        for cell in 0..CELLS {
-            for option in engine.options_of(Shape::NINE.cell_item(cell)) {
-                let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
-                let nodes = engine.option_nodes(option);
-                self.cost[nodes.clone()].fill(reduced[cell][usize::from(digit)]);
-                self.cell[nodes.clone()].fill(cell as u8);
-                self.digit[nodes].fill(digit);
-            }
+/// Fills a [`NodeTable`]'s arrays (zeroed) for the matrix `engine` holds.
+fn fill_node_table(
+    engine: &Engine<'_>,
+    reduced: &ReducedCosts,
+    cost: &mut [i64; NODES9],
+    cells: &mut [u8; NODES9],
+    digits: &mut [u8; NODES9],
+) {
+    for cell in 0..CELLS {
+        for option in engine.options_of(Shape::NINE.cell_item(cell)) {
+            let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
+            let nodes = engine.option_nodes(option);
+            cost[nodes.clone()].fill(reduced[cell][usize::from(digit)]);
+            cells[nodes.clone()].fill(cell as u8);
+            digits[nodes].fill(digit);
         }
     }
 }
@@ -260,7 +274,7 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool
 fn patterns_keep(
     engine: &mut Engine<'_>,
     cells: &Grid,
-    table: &NodeTable,
+    table: NodeTable<'_>,
     patterns: &mut PatternBound,
     target: i64,
     deadline: &mut Deadline,
@@ -300,7 +314,7 @@ fn filled(engine: &Engine<'_>, cells: &Grid) -> Grid {
 
 /// The candidates of every cell at a search node: the digit of a filled cell, the options
 /// left for an open one.
-fn node_candidates(engine: &Engine<'_>, cells: &Grid, table: &NodeTable) -> [u32; CELLS] {
+fn node_candidates(engine: &Engine<'_>, cells: &Grid, table: NodeTable<'_>) -> [u32; CELLS] {
     let mut grid = *cells;
     for node in engine.chosen_nodes() {
         grid[usize::from(table.cell[node])] = table.digit[node];
@@ -318,7 +332,7 @@ fn node_candidates(engine: &Engine<'_>, cells: &Grid, table: &NodeTable) -> [u32
 
 /// Takes out of the search, below the current node, every open cell's option whose digit is
 /// not among the cell's `survivors`.
-fn discard_all_but(engine: &mut Engine<'_>, table: &NodeTable, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
+fn discard_all_but(engine: &mut Engine<'_>, table: NodeTable<'_>, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
     for cell in 0..CELLS {
         if candidates[cell] & candidates[cell].wrapping_sub(1) == 0 || candidates[cell] & !survivors[cell] == 0 {
             // A filled cell (its item covered), or an open one with one candidate (kept: the
