@@ -62,7 +62,7 @@ use core::mem::MaybeUninit;
 
 use self::patterns::PatternBound;
 use self::relaxation::{ReducedCosts, Relaxation};
-use self::search::{Bounding, Goal, Search, SearchRun, Weights, least_score_costing_at_most};
+use self::search::{Bounding, Built, Goal, Search, SearchRun, Weights, least_score_costing_at_most};
 pub use self::weights::{CELLS, Grid, SCALE, score};
 use self::weights::SIDE;
 use crate::Error;
@@ -205,6 +205,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         ceiling: i64::MAX,
         kept: None,
         narrowed: allowed,
+        built: Built::new(),
         deadline,
     };
     let mut relaxation = Relaxation::new(&allowed);
@@ -260,6 +261,8 @@ struct Solver<'a, 'd> {
     kept: Option<(i64, [u32; CELLS])>,
     /// The candidates of a search over what a check kept (a search borrows its candidates).
     narrowed: [u32; CELLS],
+    /// What the engine holds from the last search on it.
+    built: Built,
     deadline: &'a mut Deadline<'d>,
 }
 
@@ -296,6 +299,9 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// whether the incumbent is proven optimal; false when a search ran out of budget while the
     /// bound can still tighten.
     fn descend(&mut self, bound: i64, reduced: &ReducedCosts, penalty: &ReducedCosts, phase: Phase) -> bool {
+        // Every search of the descent has these reduced costs: a matrix built for others is not
+        // taken up again.
+        self.built.forget();
         let top = bound.div_euclid(SCALE).min(self.ceiling - 1);
         let mut target = top;
         let settled = phase == Phase::Settled;
@@ -461,10 +467,10 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// uses only what the check kept, so one that ends finds one or proves there is none).
     fn run_kept(&mut self, allowed: &[u32; CELLS], to: &Terms<'_>, share: u64, runs: &mut KeptRuns) -> Option<SearchRun> {
         while runs.nodes < share {
-            let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
+            let (engine, deadline, built) = (&mut self.engine, &mut *self.deadline, &mut self.built);
             let (cells, reduced, fixing, value) = (self.cells, to.reduced, Some(to.penalty), to.bound);
             let (bounding, weights) = (Bounding::QuickOnDlx, Some(&mut runs.weights));
-            let search = Search { engine, cells, allowed, reduced, fixing, value, bounding, deadline, weights };
+            let search = Search { engine, cells, allowed, reduced, fixing, value, bounding, deadline, weights, built };
             let run = search.run(to.limit, Goal::Reach, runs.budget);
             runs.nodes += run.nodes;
             if run.complete || self.deadline.passed() {
@@ -586,9 +592,9 @@ impl<'a, 'd> Solver<'a, 'd> {
         bound: i64,
     ) -> Search<'s, 's, 'a, 'd> {
         self.narrowed = self.kept_candidates(target).unwrap_or(*self.allowed);
-        let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
+        let (engine, deadline, built) = (&mut self.engine, &mut *self.deadline, &mut self.built);
         let (cells, allowed, fixing, bounding) = (self.cells, &self.narrowed, Some(penalty), Bounding::QuickOnBitBoards);
-        Search { engine, cells, allowed, reduced, fixing, value: bound, bounding, deadline, weights: None }
+        Search { engine, cells, allowed, reduced, fixing, value: bound, bounding, deadline, weights: None, built }
     }
 
     /// A search over this grid with `reduced` costs (and `fixing` penalties, if known) at
@@ -600,8 +606,9 @@ impl<'a, 'd> Solver<'a, 'd> {
         value: i64,
         bounding: Bounding<'s>,
     ) -> Search<'s, 's, 'a, 'd> {
-        let (engine, deadline) = (&mut self.engine, &mut *self.deadline);
-        Search { engine, cells: self.cells, allowed: self.allowed, reduced, fixing, value, bounding, deadline, weights: None }
+        let (engine, deadline, built) = (&mut self.engine, &mut *self.deadline, &mut self.built);
+        let allowed = self.allowed;
+        Search { engine, cells: self.cells, allowed, reduced, fixing, value, bounding, deadline, weights: None, built }
     }
 }
 

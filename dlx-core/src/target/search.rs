@@ -62,6 +62,31 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     /// On the DLX engine: the failure weights (by item) to start from, and where the run leaves
     /// them, for the next run over the same grid.
     pub(super) weights: Option<&'e mut Weights>,
+    /// What the engine holds from the last run on it.
+    pub(super) built: &'e mut Built,
+}
+
+/// The matrix the engine holds (a search leaves its links as it found them): the candidates
+/// it was built from, and the packed order of its active items as built (a search changes
+/// that order, and ties follow it). A run over the same candidates (the restarts of one
+/// target's runs) puts the order back instead of building the matrix again. The reduced
+/// costs are not compared (a copy is 6 KiB of stack): the caller [`forgets`](Built::forget)
+/// the matrix whenever they change.
+pub(super) struct Built {
+    from: Option<[u32; CELLS]>,
+    order: [u16; ITEMS9],
+    open: usize,
+}
+
+impl Built {
+    pub(super) const fn new() -> Self {
+        Built { from: None, order: [0; ITEMS9], open: 0 }
+    }
+
+    /// The next run builds its matrix, as for other reduced costs.
+    pub(super) fn forget(&mut self) {
+        self.from = None;
+    }
 }
 
 /// Failure weights of the DLX engine for a 9x9 grid's items (index 0 unused).
@@ -97,17 +122,31 @@ impl Search<'_, '_, '_, '_> {
     /// cut by the quick bound (the options chosen plus, per item family, the open items'
     /// cheapest options), then, with [`Bounding::Patterns`], by the pattern bound.
     fn on_dlx(self, limit: i64, goal: Goal, node_budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, .. } = self;
+        let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, built, .. } = self;
         let mut strong = match bounding {
             Bounding::Patterns(patterns) => Some(patterns),
             _ => None,
         };
-        if !build_cheapest_first(engine, cells, allowed, reduced) {
-            // Two givens clash: no completion at all.
-            return SearchRun { found: None, nodes: 0, complete: true };
+        if built.from.as_ref() == Some(allowed) {
+            engine.set_active_order(&built.order[..built.open]);
+        } else {
+            built.from = None;
+            if !build_cheapest_first(engine, cells, allowed, reduced) {
+                // Two givens clash: no completion at all.
+                return SearchRun { found: None, nodes: 0, complete: true };
+            }
+            let order = engine.active_order();
+            built.open = order.len();
+            built.order[..order.len()].copy_from_slice(order);
+            built.from = Some(*allowed);
         }
+        // Three arrays rather than one struct of them: unoptimised builds copied the struct.
         let mut cost = [0i64; NODES9];
-        option_costs(engine, reduced, &mut cost);
+        let mut cell = [0u8; NODES9];
+        let mut digit = [0u8; NODES9];
+        fill_node_table(engine, reduced, &mut cost, &mut cell, &mut digit);
+        let table = NodeTable { cost: &cost, cell: &cell, digit: &digit };
+        let cost = table.cost;
         let limit = Cell::new(limit);
         let visits = Cell::new(0u64);
         // Every node of an option carries its cost, so any chosen node gives it.
@@ -128,14 +167,14 @@ impl Search<'_, '_, '_, '_> {
                     e.stop();
                     return false;
                 }
-                if needs_more_than(e, &cost, limit.get() - spent(e)) {
+                if needs_more_than(e, cost, limit.get() - spent(e)) {
                     return false;
                 }
                 let Some(patterns) = strong.as_deref_mut() else {
                     return true;
                 };
                 let target = least_score_costing_at_most(value, limit.get());
-                patterns_keep(e, cells, patterns, target, deadline)
+                patterns_keep(e, cells, table, patterns, target, deadline)
             },
             |e| {
                 found = Some(filled(e, cells));
@@ -175,14 +214,34 @@ fn build_cheapest_first(engine: &mut Engine<'_>, cells: &Grid, allowed: &[u32; C
     sudoku::build(engine, Shape::NINE, cells, chosen).is_ok()
 }
 
-/// Each option's reduced cost at each of its nodes (its index is its first). Every item's list
-/// is in the order the options were added, cheapest first, so its top node is its cheapest
-/// option's.
-fn option_costs(engine: &Engine<'_>, reduced: &ReducedCosts, cost: &mut [i64; NODES9]) {
+/// What a search reads off a node of the matrix, by node (an option's index is its first
+/// node), so that no node is walked to its option and decoded at every search node.
+#[derive(Clone, Copy)]
+struct NodeTable<'t> {
+    /// Each option's reduced cost at each of its nodes; 0 at the items' own nodes, which
+    /// stand at the top of an empty list. Every item's list is in the order the options
+    /// were added, cheapest first, so its top node is its cheapest option's.
+    cost: &'t [i64; NODES9],
+    /// Each option's cell and digit at each of its nodes.
+    cell: &'t [u8; NODES9],
+    digit: &'t [u8; NODES9],
+}
+
+/// Fills a [`NodeTable`]'s arrays (zeroed) for the matrix `engine` holds.
+fn fill_node_table(
+    engine: &Engine<'_>,
+    reduced: &ReducedCosts,
+    cost: &mut [i64; NODES9],
+    cells: &mut [u8; NODES9],
+    digits: &mut [u8; NODES9],
+) {
     for cell in 0..CELLS {
         for option in engine.options_of(Shape::NINE.cell_item(cell)) {
             let (cell, digit) = sudoku::option_cell_digit(engine, Shape::NINE, option);
-            cost[engine.option_nodes(option)].fill(reduced[cell][usize::from(digit)]);
+            let nodes = engine.option_nodes(option);
+            cost[nodes.clone()].fill(reduced[cell][usize::from(digit)]);
+            cells[nodes.clone()].fill(cell as u8);
+            digits[nodes].fill(digit);
         }
     }
 }
@@ -204,25 +263,31 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool
             }
             (sum, end) = (0, end + CELLS);
         }
-        if let Some(top) = engine.top_node(item) {
-            sum += cost[top];
-        }
+        // An empty list's top is the item's own node, which costs 0.
+        sum += cost[engine.top_node(item).unwrap_or(item)];
     }
     sum > room
 }
 
 /// Whether the pattern bound keeps the node (a few steps towards `target`, more near the root):
 /// if so, the options no grid reaching `target` can use below it are discarded.
-fn patterns_keep(engine: &mut Engine<'_>, cells: &Grid, patterns: &mut PatternBound, target: i64, deadline: &mut Deadline) -> bool {
-    let candidates = node_candidates(engine, cells);
-    let Some(survivors) = patterns.tighten(&candidates, target, steps_at(engine.chosen().count()), deadline) else {
+fn patterns_keep(
+    engine: &mut Engine<'_>,
+    cells: &Grid,
+    table: NodeTable<'_>,
+    patterns: &mut PatternBound,
+    target: i64,
+    deadline: &mut Deadline,
+) -> bool {
+    let candidates = node_candidates(engine, cells, table);
+    let Some(survivors) = patterns.tighten(&candidates, target, steps_at(engine.chosen_nodes().count()), deadline) else {
         return false;
     };
     if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
         // Some cell can take no digit of a grid reaching target.
         return false;
     }
-    discard_all_but(engine, &candidates, &survivors);
+    discard_all_but(engine, table, &candidates, &survivors);
     true
 }
 
@@ -249,16 +314,17 @@ fn filled(engine: &Engine<'_>, cells: &Grid) -> Grid {
 
 /// The candidates of every cell at a search node: the digit of a filled cell, the options
 /// left for an open one.
-fn node_candidates(engine: &Engine<'_>, cells: &Grid) -> [u32; CELLS] {
-    let grid = filled(engine, cells);
+fn node_candidates(engine: &Engine<'_>, cells: &Grid, table: NodeTable<'_>) -> [u32; CELLS] {
+    let mut grid = *cells;
+    for node in engine.chosen_nodes() {
+        grid[usize::from(table.cell[node])] = table.digit[node];
+    }
     let mut candidates = [0; CELLS];
     for (cell, mask) in candidates.iter_mut().enumerate() {
         *mask = if grid[cell] != 0 {
             1 << grid[cell]
         } else {
-            engine
-                .options_of(cell + 1)
-                .fold(0, |m, option| m | 1 << sudoku::option_cell_digit(engine, Shape::NINE, option).1)
+            engine.item_nodes(Shape::NINE.cell_item(cell)).fold(0, |m, node| m | 1 << table.digit[node])
         };
     }
     candidates
@@ -266,7 +332,7 @@ fn node_candidates(engine: &Engine<'_>, cells: &Grid) -> [u32; CELLS] {
 
 /// Takes out of the search, below the current node, every open cell's option whose digit is
 /// not among the cell's `survivors`.
-fn discard_all_but(engine: &mut Engine<'_>, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
+fn discard_all_but(engine: &mut Engine<'_>, table: NodeTable<'_>, candidates: &[u32; CELLS], survivors: &[u32; CELLS]) {
     for cell in 0..CELLS {
         if candidates[cell] & candidates[cell].wrapping_sub(1) == 0 || candidates[cell] & !survivors[cell] == 0 {
             // A filled cell (its item covered), or an open one with one candidate (kept: the
@@ -275,8 +341,7 @@ fn discard_all_but(engine: &mut Engine<'_>, candidates: &[u32; CELLS], survivors
         }
         let mut doomed = [None; SIDE];
         for (slot, option) in doomed.iter_mut().zip(engine.options_of(cell + 1)) {
-            let digit = sudoku::option_cell_digit(engine, Shape::NINE, option).1;
-            if survivors[cell] & (1 << digit) == 0 {
+            if survivors[cell] & (1 << table.digit[option.index()]) == 0 {
                 *slot = Some(option);
             }
         }

@@ -105,6 +105,15 @@ impl<'m, I: Index> PackedSet<'m, I> {
         &self.dense[..self.len]
     }
 
+    /// Packs the members in `order`: the same members, in an order `members` gave earlier.
+    pub(super) fn repack(&mut self, order: &[I]) {
+        debug_assert_eq!(order.len(), self.len, "repacking other members");
+        for (at, &i) in order.iter().enumerate() {
+            self.dense[at] = i;
+            self.pos[i.to_usize()] = I::from_usize(at);
+        }
+    }
+
     /// Takes member `i` out, swapping it with the last member.
     #[inline(always)]
     pub(super) fn remove(&mut self, i: usize) {

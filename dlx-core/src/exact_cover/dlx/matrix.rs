@@ -173,9 +173,30 @@ impl<'m, I: Index> Dlx<'m, I> {
 
     /// The options still in `item`'s list, top to bottom.
     pub fn options_of(&self, item: usize) -> impl Iterator<Item = OptionRef> + '_ {
+        self.item_nodes(item).map(|p| self.option_of(p))
+    }
+
+    /// The nodes still in `item`'s list, top to bottom: [`options_of`](Self::options_of)
+    /// without the walk from each node to its option, for a caller's per-node table (as
+    /// [`top_node`](Self::top_node)'s).
+    pub(crate) fn item_nodes(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
         core::iter::successors(Some(self.nodes[item].down.to_usize()), |&p| Some(self.nodes[p].down.to_usize()))
             .take_while(move |&p| p != item)
-            .map(|p| self.option_of(p))
+    }
+
+    /// The active items in their packed order, which a search's ties follow (see
+    /// `choose_item`) and which a search leaves changed: with [`set_active_order`], a caller
+    /// that searches the same matrix again takes it up as it was built.
+    ///
+    /// [`set_active_order`]: Self::set_active_order
+    pub(crate) fn active_order(&self) -> &[I] {
+        self.active.members()
+    }
+
+    /// Puts the active items back in an order [`active_order`](Self::active_order) gave for
+    /// the same active items (between searches).
+    pub(crate) fn set_active_order(&mut self, order: &[I]) {
+        self.active.repack(order);
     }
 
     /// The items not yet covered, in item order.
