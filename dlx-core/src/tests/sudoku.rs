@@ -113,6 +113,24 @@ fn the_9x9_bit_board_search_counts_as_the_dlx_engine_does() {
     assert!(kinds.iter().all(|&k| k > 100), "every count 0..=3 met often: {kinds:?}");
 }
 
+/// The 9x9 search's placement step in SSE2 vectors (x86-64) and in plain code (elsewhere)
+/// take the same cell out of the same masks and report the same digits.
+#[test]
+fn the_9x9_cell_taking_agrees_with_its_scalar_form() {
+    let mut seed = 0x7a4e_ce11_u64;
+    let mut hits = [0u32; 10];
+    for _ in 0..20_000 {
+        let masks: [u32; 9] = core::array::from_fn(|_| (rng(&mut seed) as u32) & ((1 << 27) - 1));
+        let bit = 1u32 << (rng(&mut seed) % 27);
+        let (mut a, mut b) = (masks, masks);
+        let (x, y) = (nine::take_cell(&mut a, bit), nine::take_cell_scalar(&mut b, bit));
+        assert_eq!((x, a), (y, b), "{masks:?} {bit:#x}");
+        assert!(a.iter().all(|&m| m & bit == 0));
+        hits[x.count_ones() as usize] += 1;
+    }
+    assert!(hits[1..9].iter().all(|&h| h > 0), "digits taken: {hits:?}");
+}
+
 /// Triads (`nine::Board::triads`) never take out a completion's digit: on random givens of a
 /// random full grid (a completion, so never a contradiction), the board propagated with triads
 /// keeps every cell's digit of that grid; and the rule must narrow often enough to be tested.
