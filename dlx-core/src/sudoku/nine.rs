@@ -8,9 +8,9 @@
 //! the band is narrowed); a cell with one digit left is a naked single. These run to a fixed
 //! point, then the search branches on a cell with two candidates that sees the most open cells
 //! (or on a cell with the fewest candidates). Each rule and the choice were kept for what they
-//! measured: together they halved the guesses on the hardest sets (docs/design.md). Near the
-//! root, and everywhere once a search has taken a few branches, triads too: a minirow's three
-//! cells hold three digits, across the digits.
+//! measured: together they halved the guesses on the hardest sets (docs/design.md). On
+//! boards with many cells open, and on every board once a search has taken a few branches,
+//! triads too: a minirow's three cells hold three digits, across the digits.
 //!
 //! For 9x9 the exact cover machinery (building a matrix, linking nodes) costs more per call
 //! than this whole search on an easy puzzle. The search is the same exact one: every completion
@@ -31,20 +31,18 @@ pub(crate) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// A box's nine cells in its band (the first box; shift by 3 * box).
 const BOX: u32 = 7 * COLUMN;
 
-/// Triads ([`Board::triads`]) run on the root's board and its children's (while
-/// [`TRIAD_OPEN`] cells are open), and on every board once a search has passed
-/// [`TRIAD_AFTER`] branches. Near the root they refute at once grids whose contradiction the
-/// search would otherwise meet again under every branch; a contradiction deeper down is met
-/// under every branch above it too, which a gate on depth or open cells alone would leave to
-/// the learner after [`LEARN_AFTER`] branches (hill climbs found such grids), so effort turns
-/// them on everywhere (docs/design.md, "9x9").
-const TRIAD_DEPTH: u32 = 1;
-/// ... near the root only while this many cells are open: easy puzzles, which propagation nearly
-/// finishes, gain nothing from them.
+/// Triads ([`Board::triads`]) run on every board with at least [`TRIAD_OPEN`] cells open,
+/// and on every board once a search has passed [`TRIAD_AFTER`] branches. On sparse boards
+/// they refute at once contradictions the search would otherwise meet again under every
+/// branch above them (hill climbs found grids that took the search to the learner when triads
+/// ran on the root and its children only); easy puzzles, which propagation nearly finishes,
+/// gain nothing from them. The effort rule leaves no board without them for long: a
+/// contradiction only they see on boards with fewer cells open costs at most those branches
+/// and the subtrees under them (docs/design.md, "9x9").
 const TRIAD_OPEN: u32 = 50;
-/// Branches after which every board gets triads: everywhere from the start they cost the easy
-/// sets 10%; past 16 branches, 0-4% on every set (the hard ones, where they save a twentieth
-/// of the guesses but cost about 340 instructions a node).
+/// Branches after which every board gets triads: from the start they would cost the easy sets
+/// 10% (about 340 instructions a board); past 16, a hill climb on effort finds grids of about
+/// 50 branches (past 64, about 100).
 pub const TRIAD_AFTER: u64 = 16;
 
 /// Every third bit of a band: a minirow's first cell.
@@ -604,7 +602,7 @@ pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Resul
         && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
         let mut last = 0;
-        if !descend(&board, 0, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
+        if !descend(&board, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
             return learn(cells, limit, found, deadline);
         }
     }
@@ -651,7 +649,7 @@ pub(crate) fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline:
 /// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
 /// the search must stop: `limit` completions, the deadline, or [`LEARN_AFTER`] branches since
 /// the last completion, which `last` says (where `found.nodes` stood then).
-fn descend(board: &Board, depth: u32, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
+fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
         found.count += 1;
         *last = found.nodes;
@@ -670,12 +668,8 @@ fn descend(board: &Board, depth: u32, limit: u64, found: &mut Found, last: &mut 
         }
         let mut child = *board;
         child.place(digit, band, bit);
-        let triads = if found.nodes > TRIAD_AFTER {
-            Some(0)
-        } else {
-            (depth < TRIAD_DEPTH).then_some(TRIAD_OPEN)
-        };
-        if child.propagate_with(triads).is_ok() && !descend(&child, depth + 1, limit, found, last, deadline) {
+        let triads = if found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
+        if child.propagate_with(Some(triads)).is_ok() && !descend(&child, limit, found, last, deadline) {
             return false;
         }
     }
@@ -703,7 +697,7 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     let mut last = 0;
-    if !descend(&board, 0, 1, &mut found, &mut last, deadline) && found.count == 0 {
+    if !descend(&board, 1, &mut found, &mut last, deadline) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
         }
