@@ -303,7 +303,7 @@ impl Board {
                 self.narrow(9 * (j / 3) + digit, !(COLUMN << (3 * stack + j % 3)));
             }
         }
-        let (mut once, mut twice) = (0u32, 0u32);
+        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
         for band in 0..3 {
             let mask = self.candidates[9 * band + digit];
             for k in 0..3 {
@@ -311,11 +311,14 @@ impl Board {
                 twice |= once & row;
                 once |= row;
             }
+            let done = mask & !self.unsolved[band];
+            placed |= done | done >> 9 | done >> 18;
         }
         if once != ROW {
             return Err(Dead);
         }
-        for at in ones(once & !twice) {
+        // The columns where the digit is placed already hold one cell of it: skipped.
+        for at in ones(once & !twice & !placed) {
             let column = COLUMN << at;
             for band in 0..3 {
                 let cell = self.candidates[9 * band + digit] & column;
