@@ -8,8 +8,9 @@
 //! the band is narrowed); a cell with one digit left is a naked single. These run to a fixed
 //! point, then the search branches on a cell with two candidates that sees the most open cells
 //! (or on a cell with the fewest candidates). Each rule and the choice were kept for what they
-//! measured: together they halved the guesses on the hardest sets (docs/design.md). Near the
-//! root, triads too: a minirow's three cells hold three digits, across the digits.
+//! measured: together they halved the guesses on the hardest sets (docs/design.md). On
+//! boards with many cells open, and on every board once a search has taken a few branches,
+//! triads too: a minirow's three cells hold three digits, across the digits.
 //!
 //! For 9x9 the exact cover machinery (building a matrix, linking nodes) costs more per call
 //! than this whole search on an easy puzzle. The search is the same exact one: every completion
@@ -30,14 +31,19 @@ pub(crate) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// A box's nine cells in its band (the first box; shift by 3 * box).
 const BOX: u32 = 7 * COLUMN;
 
-/// Triads ([`Board::triads`]) run on the root's board and its children's only: at every node
-/// they cut the guesses by a tenth to a third but cost more than that saves; near the root
-/// they refute at once grids whose contradiction the search would otherwise meet again under
-/// every branch (docs/design.md, "9x9").
-const TRIAD_DEPTH: u32 = 1;
-/// ... and only while this many cells are open: easy puzzles, which propagation nearly
-/// finishes, gain nothing from them.
+/// Triads ([`Board::triads`]) run on every board with at least [`TRIAD_OPEN`] cells open,
+/// and on every board once a search has passed [`TRIAD_AFTER`] branches. On sparse boards
+/// they refute at once contradictions the search would otherwise meet again under every
+/// branch above them (hill climbs found grids that took the search to the learner when triads
+/// ran on the root and its children only); easy puzzles, which propagation nearly finishes,
+/// gain nothing from them. The effort rule leaves no board without them for long: a
+/// contradiction only they see on boards with fewer cells open costs at most those branches
+/// and the subtrees under them (docs/design.md, "9x9").
 const TRIAD_OPEN: u32 = 50;
+/// Branches after which every board gets triads: from the start they would cost the easy sets
+/// 10% (about 340 instructions a board); past 16, a hill climb on effort finds grids of about
+/// 50 branches (past 64, about 100).
+pub const TRIAD_AFTER: u64 = 16;
 
 /// Every third bit of a band: a minirow's first cell.
 const SPREAD: u32 = 0o111_111_111;
@@ -231,12 +237,7 @@ impl Board {
         let at = bit.trailing_zeros() as usize;
         self.unsolved[band] &= !bit;
         let digits: &mut [u32; 9] = (&mut self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
-        let mut hit = 0u32;
-        for (d, mask) in digits.iter_mut().enumerate() {
-            hit |= u32::from(*mask & bit != 0) << d;
-            *mask &= !bit;
-        }
-        let mut changed = hit << (9 * band);
+        let mut changed = take_cell(digits, bit) << (9 * band);
         let column = CELL_COLUMN[at];
         let mut hit = 0u32;
         for other in 0..3 {
@@ -302,7 +303,7 @@ impl Board {
                 self.narrow(9 * (j / 3) + digit, !(COLUMN << (3 * stack + j % 3)));
             }
         }
-        let (mut once, mut twice) = (0u32, 0u32);
+        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
         for band in 0..3 {
             let mask = self.candidates[9 * band + digit];
             for k in 0..3 {
@@ -310,11 +311,14 @@ impl Board {
                 twice |= once & row;
                 once |= row;
             }
+            let done = mask & !self.unsolved[band];
+            placed |= done | done >> 9 | done >> 18;
         }
         if once != ROW {
             return Err(Dead);
         }
-        for at in ones(once & !twice) {
+        // The columns where the digit is placed already hold one cell of it: skipped.
+        for at in ones(once & !twice & !placed) {
             let column = COLUMN << at;
             for band in 0..3 {
                 let cell = self.candidates[9 * band + digit] & column;
@@ -355,67 +359,82 @@ impl Board {
     /// box), and one where three digits must go (each alone in its row, or column, there)
     /// holds no other; [`Dead`] when fewer than three can go or more than three must.
     pub(crate) fn triads(&mut self) -> Result<(), Dead> {
-        // Per digit, in one word: its minirows (low half, bit 9 * row + 3 * box + band: each
-        // band's minirow bits, 3 * row + box, spread out and interleaved) and minicolumns (high
-        // half, bit 9 * band + column), and apart those where it must go.
-        let mut can = [0u64; 9];
-        let mut must = [0u64; 9];
-        // Bit-sliced counts over the digits: at least one, two, three, four.
-        let (mut c1, mut c2, mut c3, mut c4) = (0u64, 0u64, 0u64, 0u64);
-        let (mut m1, mut m2, mut m3, mut m4) = (0u64, 0u64, 0u64, 0u64);
-        for digit in 0..9 {
-            let mut rows = 0u32;
-            let folded: [u32; 3] = core::array::from_fn(|band| {
-                let mask = self.candidates[9 * band + digit];
-                rows |= ((mask | mask >> 1 | mask >> 2) & SPREAD) << band;
-                (mask | mask >> 9 | mask >> 18) & ROW
-            });
+        // Per digit: its minirows (`rows`, bit 9 * row + 3 * box + band: each band's minirow
+        // bits, 3 * row + box, spread out and interleaved) and minicolumns (`columns`, bit 9 *
+        // band + column), and apart those where it must go. The digits are lanes, padded to
+        // three groups of four, so that each step is a few 128-bit vector operations (SSE2 on
+        // x86-64) rather than nine scalar ones.
+        let mut rows = [0u32; LANES];
+        let mut columns = [0u32; LANES];
+        let mut must_rows = [0u32; LANES];
+        let mut must_columns = [0u32; LANES];
+        let mut masks = [[0u32; LANES]; 3];
+        for (band, lanes) in masks.iter_mut().enumerate() {
+            lanes[..9].copy_from_slice(&self.candidates[9 * band..9 * band + 9]);
+        }
+        let [p, q, r] = &masks;
+        for d in 0..LANES {
+            let (p, q, r) = (p[d], q[d], r[d]);
+            let minirows = ((p | p >> 1 | p >> 2) & SPREAD)
+                | ((q | q >> 1 | q >> 2) & SPREAD) << 1
+                | ((r | r >> 1 | r >> 2) & SPREAD) << 2;
+            let (a, b, c) = ((p | p >> 9 | p >> 18) & ROW, (q | q >> 9 | q >> 18) & ROW, (r | r >> 9 | r >> 18) & ROW);
             // A minirow is alone in its row when the row's other two boxes lack it; a
             // minicolumn, when the other two bands lack its column.
-            let next = (rows << 3 & BOXES_12) | (rows >> 6 & BOXES_0);
-            let after = (rows << 6 & BOXES_2) | (rows >> 3 & BOXES_01);
-            let [a, b, c] = folded;
-            let alone = (a & !(b | c)) | (b & !(a | c)) << 9 | (c & !(a | b)) << 18;
-            let x = u64::from(rows) | u64::from(a | b << 9 | c << 18) << 32;
-            let y = u64::from(rows & !(next | after)) | u64::from(alone) << 32;
-            can[digit] = x;
-            must[digit] = y;
-            c4 |= c3 & x;
-            c3 |= c2 & x;
-            c2 |= c1 & x;
-            c1 |= x;
-            m4 |= m3 & y;
-            m3 |= m2 & y;
-            m2 |= m1 & y;
-            m1 |= y;
+            let next = (minirows << 3 & BOXES_12) | (minirows >> 6 & BOXES_0);
+            let after = (minirows << 6 & BOXES_2) | (minirows >> 3 & BOXES_01);
+            rows[d] = minirows;
+            must_rows[d] = minirows & !(next | after);
+            columns[d] = a | b << 9 | c << 18;
+            must_columns[d] = (a & !(b | c)) | (b & !(a | c)) << 9 | (c & !(a | b)) << 18;
         }
-        const ALL: u64 = BAND as u64 | (BAND as u64) << 32;
-        if c3 != ALL || m4 != 0 {
+        // Bit-sliced counts over the digits, at least one, two, three and four, of the four
+        // words side by side (lanes again).
+        let (mut c1, mut c2, mut c3, mut c4) = ([0u32; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
+        for d in 0..9 {
+            let x = [rows[d], columns[d], must_rows[d], must_columns[d]];
+            for l in 0..4 {
+                c4[l] |= c3[l] & x[l];
+                c3[l] |= c2[l] & x[l];
+                c2[l] |= c1[l] & x[l];
+                c1[l] |= x[l];
+            }
+        }
+        let [rows3, columns3, must_rows3, must_columns3] = c3;
+        let [rows4, columns4, _, _] = c4;
+        let (must_rows4, must_columns4) = (c4[2], c4[3]);
+        if rows3 != BAND || columns3 != BAND || must_rows4 | must_columns4 != 0 {
             return Err(Dead);
         }
-        let pending = (c3 & !c4) | m3;
+        let pending_rows = (rows3 & !rows4) | must_rows3;
+        let pending_columns = (columns3 & !columns4) | must_columns3;
+        let mut any = 0;
+        for d in 0..LANES {
+            rows[d] &= pending_rows & !must_rows[d];
+            columns[d] &= pending_columns & !must_columns[d];
+            any |= rows[d] | columns[d];
+        }
+        if any == 0 {
+            return Ok(());
+        }
         for digit in 0..9 {
-            let hits = can[digit] & pending & !must[digit];
-            if hits == 0 {
-                continue;
-            }
-            let (three, full) = (hits & !c4, hits & m3);
-            for j in ones(three as u32) {
+            let (hits, across) = (rows[digit], columns[digit]);
+            for j in ones(hits & !rows4) {
                 let (band, row, box_) = (j % 3, j / 9, j / 3 % 3);
                 let keep = !(ROW << (9 * row) | BOX << (3 * box_)) | MINIROW_CELLS[1 << (j / 3)];
                 self.narrow(9 * band + digit, keep);
             }
-            for j in ones(full as u32) {
+            for j in ones(hits & must_rows3) {
                 self.narrow(9 * (j % 3) + digit, !MINIROW_CELLS[1 << (j / 3)]);
             }
-            for j in ones((three >> 32) as u32) {
+            for j in ones(across & !columns4) {
                 let (band, column) = (j / 9, j % 9);
                 for other in (0..3).filter(|&o| o != band) {
                     self.narrow(9 * other + digit, !(COLUMN << column));
                 }
                 self.narrow(9 * band + digit, !(BOX << (3 * (column / 3))) | COLUMN << column);
             }
-            for j in ones((full >> 32) as u32) {
+            for j in ones(across & must_columns3) {
                 self.narrow(9 * (j / 9) + digit, !(COLUMN << (j % 9)));
             }
         }
@@ -424,12 +443,12 @@ impl Board {
 
     /// Every rule above to a fixed point.
     pub(crate) fn propagate(&mut self) -> Result<(), Dead> {
-        self.propagate_with(false)
+        self.propagate_with(None)
     }
 
-    /// [`Board::propagate`], then with `triads` one round of [`Board::triads`] (while
-    /// [`TRIAD_OPEN`] cells are open) and the other rules to a fixed point again.
-    pub(crate) fn propagate_with(&mut self, mut triads: bool) -> Result<(), Dead> {
+    /// [`Board::propagate`], then with `triads` Some(n) one round of [`Board::triads`] (when
+    /// at least n cells are open) and the other rules to a fixed point again.
+    pub(crate) fn propagate_with(&mut self, mut triads: Option<u32>) -> Result<(), Dead> {
         loop {
             while self.changed != 0 {
                 let i = self.changed.trailing_zeros() as usize;
@@ -450,10 +469,11 @@ impl Board {
             if self.changed != 0 {
                 continue;
             }
-            if !triads || count(self.unsolved[0]) + count(self.unsolved[1]) + count(self.unsolved[2]) < TRIAD_OPEN {
+            let Some(open) = triads else { return Ok(()) };
+            if open > 0 && count(self.unsolved[0]) + count(self.unsolved[1]) + count(self.unsolved[2]) < open {
                 return Ok(());
             }
-            triads = false;
+            triads = None;
             self.triads()?;
             if self.changed == 0 {
                 return Ok(());
@@ -516,6 +536,52 @@ impl Board {
     }
 }
 
+/// Takes the cell `bit` out of a band's nine digit masks; which digits had it (bit d for
+/// digit d).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn take_cell(digits: &mut [u32; 9], bit: u32) -> u32 {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+    };
+    // Digits 0-3 and 4-7 in two SSE2 vectors: a compare and a movemask each, where the
+    // scalar loop takes about 35 instructions.
+    let at = digits.as_mut_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of baseline x86-64; `at` and `at + 1` are the array's elements 0-3
+    // and 4-7 (unaligned loads and stores of 16 bytes within its 36).
+    let (lacks_low, lacks_high) = unsafe {
+        let cell = _mm_set1_epi32(bit as i32);
+        let (low, high) = (_mm_loadu_si128(at), _mm_loadu_si128(at.add(1)));
+        let zero = _mm_setzero_si128();
+        _mm_storeu_si128(at, _mm_andnot_si128(cell, low));
+        _mm_storeu_si128(at.add(1), _mm_andnot_si128(cell, high));
+        (
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(low, cell), zero))),
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(high, cell), zero))),
+        )
+    };
+    let hit = !(lacks_low | lacks_high << 4) as u32 & 0xFF | u32::from(digits[8] & bit != 0) << 8;
+    digits[8] &= !bit;
+    hit
+}
+
+/// [`take_cell`] without vectors: elsewhere than x86-64, and in the tests against it.
+#[cfg(any(not(target_arch = "x86_64"), test))]
+pub(crate) fn take_cell_scalar(digits: &mut [u32; 9], bit: u32) -> u32 {
+    let mut hit = 0u32;
+    for (d, mask) in digits.iter_mut().enumerate() {
+        hit |= u32::from(*mask & bit != 0) << d;
+        *mask &= !bit;
+    }
+    hit
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use take_cell_scalar as take_cell;
+
+/// [`Board::triads`]' lanes: nine digits padded to three groups of four.
+const LANES: usize = 12;
+
 /// What a search found: how many completions (up to its limit), the first of them, and the
 /// boards it branched from.
 pub struct Found {
@@ -536,10 +602,10 @@ pub struct Found {
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
-        && board.propagate_with(true).is_ok()
+        && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
         let mut last = 0;
-        if !descend(&board, 0, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
+        if !descend(&board, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
             return learn(cells, limit, found, deadline);
         }
     }
@@ -586,7 +652,7 @@ pub(crate) fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline:
 /// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
 /// the search must stop: `limit` completions, the deadline, or [`LEARN_AFTER`] branches since
 /// the last completion, which `last` says (where `found.nodes` stood then).
-fn descend(board: &Board, depth: u32, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
+fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
         found.count += 1;
         *last = found.nodes;
@@ -605,7 +671,8 @@ fn descend(board: &Board, depth: u32, limit: u64, found: &mut Found, last: &mut 
         }
         let mut child = *board;
         child.place(digit, band, bit);
-        if child.propagate_with(depth < TRIAD_DEPTH).is_ok() && !descend(&child, depth + 1, limit, found, last, deadline) {
+        let triads = if found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
+        if child.propagate_with(Some(triads)).is_ok() && !descend(&child, limit, found, last, deadline) {
             return false;
         }
     }
@@ -628,12 +695,12 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
     open[cell] = 0;
     let Ok(mut board) = Board::new(&open) else { return Ok(true) };
     board.narrow(9 * (cell / 27) + digit - 1, !(1u32 << (cell % 27)));
-    if board.propagate_with(true).is_err() {
+    if board.propagate_with(Some(TRIAD_OPEN)).is_err() {
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     let mut last = 0;
-    if !descend(&board, 0, 1, &mut found, &mut last, deadline) && found.count == 0 {
+    if !descend(&board, 1, &mut found, &mut last, deadline) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
         }

@@ -113,6 +113,24 @@ fn the_9x9_bit_board_search_counts_as_the_dlx_engine_does() {
     assert!(kinds.iter().all(|&k| k > 100), "every count 0..=3 met often: {kinds:?}");
 }
 
+/// The 9x9 search's placement step in SSE2 vectors (x86-64) and in plain code (elsewhere)
+/// take the same cell out of the same masks and report the same digits.
+#[test]
+fn the_9x9_cell_taking_agrees_with_its_scalar_form() {
+    let mut seed = 0x7a4e_ce11_u64;
+    let mut hits = [0u32; 10];
+    for _ in 0..20_000 {
+        let masks: [u32; 9] = core::array::from_fn(|_| (rng(&mut seed) as u32) & ((1 << 27) - 1));
+        let bit = 1u32 << (rng(&mut seed) % 27);
+        let (mut a, mut b) = (masks, masks);
+        let (x, y) = (nine::take_cell(&mut a, bit), nine::take_cell_scalar(&mut b, bit));
+        assert_eq!((x, a), (y, b), "{masks:?} {bit:#x}");
+        assert!(a.iter().all(|&m| m & bit == 0));
+        hits[x.count_ones() as usize] += 1;
+    }
+    assert!(hits[1..9].iter().all(|&h| h > 0), "digits taken: {hits:?}");
+}
+
 /// Triads (`nine::Board::triads`) never take out a completion's digit: on random givens of a
 /// random full grid (a completion, so never a contradiction), the board propagated with triads
 /// keeps every cell's digit of that grid; and the rule must narrow often enough to be tested.
@@ -246,6 +264,44 @@ fn nine_by_nine_grids_with_a_pigeonhole_below_a_branch_end_soon() {
     }
 }
 
+/// A grid of a climbed set (or an isomorph), its count to 2 by the DLX engine, and the bit
+/// boards' searches for 1 and 2 completions.
+struct Climbed9 {
+    text: String,
+    isomorph: usize,
+    cells: [u8; 81],
+    line: String,
+    counted: u64,
+    found: [nine::Found; 2],
+}
+
+/// Each grid of the data file `name` and 10 isomorphs of each (from `seed`), searched, with
+/// the answers checked: the search's count against the DLX engine's, its first completion,
+/// and `dlx_count9`'s count.
+fn climbed_9(name: &str, mut seed: u64) -> Vec<Climbed9> {
+    let mut slot = MaybeUninit::uninit();
+    let e = &mut Engine9::zeroed_in(&mut slot);
+    let mut out = Vec::new();
+    for text in read_data(name).lines() {
+        let text = text.replace('.', "0");
+        for (k, (cells, line)) in with_isomorphs_9(&text, 10, &mut seed).into_iter().enumerate() {
+            let counted = sudoku::count_solutions(e, Shape::NINE, &cells, 2, &mut no_limit()).unwrap();
+            let found = [1, 2].map(|limit| {
+                let found = nine::search(&cells, limit, &mut no_limit()).unwrap();
+                assert_eq!(found.count, counted.min(limit), "{text} isomorph {k}, limit {limit}");
+                assert_eq!(found.first.is_some(), counted > 0, "{text} isomorph {k}");
+                if let Some(first) = found.first {
+                    assert!(is_completion(9, &cells, &first), "{text} isomorph {k}");
+                }
+                found
+            });
+            assert_eq!(crate::count9(line.bytes(), 2, || false), Ok(counted), "{text} isomorph {k}");
+            out.push(Climbed9 { text: text.clone(), isomorph: k, cells, line, counted, found });
+        }
+    }
+    out
+}
+
 /// The grids of tests/data/sudoku9/climbed-slow.txt, which hill climbs against the search
 /// before it handed hard grids to clause learning found (issue 40; ten with two or more
 /// solutions, ten unsolvable, 17-25 givens, each 18,500-20,050 branches and 6-16 ms), and 10
@@ -255,50 +311,37 @@ fn nine_by_nine_grids_with_a_pigeonhole_below_a_branch_end_soon() {
 /// runs it, since the search no longer hands these grids over.
 #[test]
 fn nine_by_nine_climbed_slow_grids_end_within_their_effort() {
-    let mut slot = MaybeUninit::uninit();
-    let e = &mut Engine9::zeroed_in(&mut slot);
-    let mut seed = 0x0c11_b9ed_5107_u64;
     let (mut many, mut none, mut handed, mut most) = (0, 0, 0, 0);
-    for text in read_data("sudoku9/climbed-slow.txt").lines() {
-        let text = text.replace('.', "0");
-        for (k, (cells, line)) in with_isomorphs_9(&text, 10, &mut seed).iter().enumerate() {
-            let counted = sudoku::count_solutions(e, Shape::NINE, cells, 2, &mut no_limit()).unwrap();
-            for limit in [1, 2] {
-                let found = nine::search(cells, limit, &mut no_limit()).unwrap();
-                assert_eq!(found.count, counted.min(limit), "{text} isomorph {k}, limit {limit}");
-                assert_eq!(found.first.is_some(), counted > 0, "{text} isomorph {k}");
-                if let Some(first) = found.first {
-                    assert!(is_completion(9, cells, &first), "{text} isomorph {k}");
-                }
-                assert!(found.nodes <= nine::LEARN_AFTER + 1, "{text} isomorph {k}: {} branches", found.nodes);
-                assert!(found.conflicts <= 100, "{text} isomorph {k}: {} conflicts", found.conflicts);
-                handed += u32::from(found.nodes > nine::LEARN_AFTER);
-                most = most.max(found.nodes);
+    for g in climbed_9("sudoku9/climbed-slow.txt", 0x0c11_b9ed_5107) {
+        let (text, k, cells) = (&g.text, g.isomorph, &g.cells);
+        for found in &g.found {
+            assert!(found.nodes <= nine::LEARN_AFTER + 1, "{text} isomorph {k}: {} branches", found.nodes);
+            assert!(found.conflicts <= 100, "{text} isomorph {k}: {} conflicts", found.conflicts);
+            handed += u32::from(found.nodes > nine::LEARN_AFTER);
+            most = most.max(found.nodes);
+        }
+        if k == 0 {
+            let start = nine::Found { count: 0, first: None, nodes: 0, conflicts: 0 };
+            let learnt = nine::learn(cells, 2, start, &mut no_limit()).unwrap();
+            assert_eq!(learnt.count, g.counted, "{text}: the learner");
+            assert!(learnt.conflicts <= 100, "{text}: {} conflicts", learnt.conflicts);
+            if let Some(first) = learnt.first {
+                assert!(is_completion(9, cells, &first), "{text}: the learner");
             }
-            if k == 0 {
-                let start = nine::Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-                let learnt = nine::learn(cells, 2, start, &mut no_limit()).unwrap();
-                assert_eq!(learnt.count, counted, "{text}: the learner");
-                assert!(learnt.conflicts <= 100, "{text}: {} conflicts", learnt.conflicts);
-                if let Some(first) = learnt.first {
-                    assert!(is_completion(9, cells, &first), "{text}: the learner");
-                }
-            }
-            assert_eq!(crate::count9(line.bytes(), 2, || false), Ok(counted), "{text} isomorph {k}");
-            match crate::solve9(line.bytes()) {
-                Ok(grid) => assert!(is_completion(9, cells, &grid.map(|b| b - b'0')), "{text} isomorph {k}"),
-                Err(err) => assert!(err == Error::Unsolvable && counted == 0, "{text} isomorph {k}"),
-            }
-            if counted == 2 {
-                many += 1
-            } else if counted == 0 {
-                none += 1
-            }
+        }
+        match crate::solve9(g.line.bytes()) {
+            Ok(grid) => assert!(is_completion(9, cells, &grid.map(|b| b - b'0')), "{text} isomorph {k}"),
+            Err(err) => assert!(err == Error::Unsolvable && g.counted == 0, "{text} isomorph {k}"),
+        }
+        if g.counted == 2 {
+            many += 1
+        } else if g.counted == 0 {
+            none += 1
         }
     }
     assert_eq!((many, none), (110, 110), "ten grids of each kind, and their isomorphs");
-    // Triads at the root and its children refute or solve them all far below the handover (at
-    // most 32 branches when written).
+    // Triads on the sparse boards near the root refute or solve them all far below the
+    // handover (at most 32 branches when written).
     assert!(handed == 0 && most <= 100, "{handed} of 440 searches handed over, up to {most} branches");
     // The learner's workspace lies on the call's stack as 16x16's does: the handover runs on a
     // 256 KiB thread too.
@@ -311,6 +354,29 @@ fn nine_by_nine_climbed_slow_grids_end_within_their_effort() {
         .join()
         .unwrap();
     assert_eq!(counts.iter().filter(|&&c| c == Ok(2)).count(), 10);
+}
+
+/// The grids of tests/data/sudoku9/climbed-triad-gate.txt, which a hill climb found when triads
+/// ran only on the root and its children, and only while 50 cells were open (2,001 branches
+/// and the learner's 10-18 conflicts each, about 450 us against tdoku's 3 us), and 10
+/// isomorphs of each: answers checked against the DLX engine's count, and the effort bounded
+/// so that no gate on where triads run can come back unseen (every board with 50 cells open
+/// gets them, and every board once a search has passed `nine::TRIAD_AFTER` branches).
+#[test]
+fn nine_by_nine_grids_climbed_past_the_triad_gate_end_soon() {
+    let (mut most, mut total, mut searches) = (0, 0, 0);
+    for g in climbed_9("sudoku9/climbed-triad-gate.txt", 0x007a_1ad5_9a7e) {
+        for found in &g.found {
+            assert_eq!(found.conflicts, 0, "{} isomorph {}: handed to the learner", g.text, g.isomorph);
+            most = most.max(found.nodes);
+            total += found.nodes;
+            searches += 1;
+        }
+    }
+    // 28 and 8,627 when written; 51 and 14,808 with triads past 16 branches but not on sparse
+    // boards below the root's children.
+    assert!(most <= 40, "up to {most} branches");
+    assert!(total <= 10_000, "{total} branches in {searches} searches");
 }
 
 #[test]
