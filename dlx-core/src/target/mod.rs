@@ -49,7 +49,7 @@
 //! Once the quick bound has proven weak on a grid (`QuickBound::Weak`: a quick search ran out
 //! where the pattern bound then ruled its target out, or the dives stay `WEAK_GAP` points below
 //! the settled bound), stage 4 starts with the root check instead, then the dive and a shorter
-//! quick search over what it kept (`KeptBudget`). Every path ends in a proof.
+//! quick search over what it kept (`WEAK_QUICK_BUDGET`). Every path ends in a proof.
 
 pub(crate) mod assignment;
 pub(crate) mod cost_order;
@@ -81,10 +81,9 @@ const KEPT_DIVE_BUDGET: u64 = 200;
 const DESCENT_STEPS: i64 = 3;
 /// Nodes a quick search may take once the bound is settled, before the pattern bound takes over.
 const QUICK_BUDGET: u64 = 1_500;
-/// Nodes of the quick search over what a root check kept, once the quick bound is weak.
-const WEAK_QUICK_BUDGET: u64 = 1_500;
-/// That search's nodes once one has run out on the grid, and from the start on all-rim grids.
-const WEAK_RETRY_BUDGET: u64 = 150;
+/// Nodes of the quick search over what a root check kept, once the quick bound is weak: few,
+/// since its targets are mostly proofs, which the search with the pattern bound settles.
+const WEAK_QUICK_BUDGET: u64 = 150;
 /// Nodes of the first quick run on the DLX engine over what a root check kept; each next doubles.
 const KEPT_RESTART_NODES: u64 = 100;
 /// Nodes of those runs before the first run with the pattern bound (grids with all givens on the rim).
@@ -127,26 +126,6 @@ enum QuickBound {
     /// search would spend its whole budget, and dives can stay 30 points below the optimum),
     /// then to a dive and a quick search over what that check kept.
     Weak,
-}
-
-/// The budget of the quick search over what a root check kept, once the quick bound is weak.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum KeptBudget {
-    /// `WEAK_QUICK_BUDGET`.
-    Full,
-    /// `WEAK_RETRY_BUDGET`: once one has run out on the grid (the search with the pattern bound
-    /// settles those targets, and a full budget again is mostly lost), and from the start on
-    /// grids whose givens all lie on the outer ring.
-    Short,
-}
-
-impl KeptBudget {
-    fn nodes(self) -> u64 {
-        match self {
-            KeptBudget::Full => WEAK_QUICK_BUDGET,
-            KeptBudget::Short => WEAK_RETRY_BUDGET,
-        }
-    }
 }
 
 /// The best completion and how it was found.
@@ -199,7 +178,6 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
         node_evaluations: 0,
         patterns: PatternBound::default(),
         quick: QuickBound::Trusted,
-        kept_budget: if on_rim { KeptBudget::Short } else { KeptBudget::Full },
         weights: [1; _],
         kept_limit: if on_rim { KEPT_LIMIT } else { 0 },
         ceiling: i64::MAX,
@@ -245,8 +223,6 @@ struct Solver<'a, 'd> {
     patterns: PatternBound,
     /// How far the quick bound is trusted on this grid.
     quick: QuickBound,
-    /// The budget of the next quick search over what a check kept.
-    kept_budget: KeptBudget,
     /// The failure weights the last search with the pattern bound left: the next one (for
     /// another target over the same grid) starts from them.
     weights: Weights,
@@ -387,18 +363,14 @@ impl<'a, 'd> Solver<'a, 'd> {
     }
 
     /// Once the quick bound is weak, `descend` has just put the target to the pattern bound at
-    /// the root: a dive and a quick search (its budget `KeptBudget`) over what that check kept,
+    /// the root: a dive and a quick search (`WEAK_QUICK_BUDGET` nodes) over what that check kept,
     /// and no second try at the root. None when the target is still open.
     fn after_weak_check(&mut self, to: &Terms<'_>, quick_nodes: &mut u64) -> Option<SearchRun> {
         if let Some(run) = self.dive_kept(to.target, to.reduced, to.goal, quick_nodes) {
             return Some(run);
         }
         if self.quick_budget > 0 {
-            let budget = self.kept_budget.nodes();
-            let run = self.search_kept(to.target, to.reduced, to.penalty, to.bound).run(to.limit, to.goal, budget);
-            if !run.complete {
-                self.kept_budget = KeptBudget::Short;
-            }
+            let run = self.search_kept(to.target, to.reduced, to.penalty, to.bound).run(to.limit, to.goal, WEAK_QUICK_BUDGET);
             *quick_nodes += run.nodes;
             if run.complete {
                 return Some(SearchRun { nodes: *quick_nodes, ..run });
