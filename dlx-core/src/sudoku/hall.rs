@@ -67,10 +67,12 @@ pub fn at_root(shape: Shape, open: &[u16], exclude: &mut dyn FnMut(usize)) -> bo
 pub const MAX_BECAUSE: usize = 72;
 
 /// What [`in_search`] keeps from one call to the next, per unit (rows, columns, boxes, up to
-/// 16 cells): its cells' masks when last filtered (a unit met again unchanged has nothing new
-/// to give) and the matching found then (the next one starts from it, and mostly only
-/// re-matches the cells whose digit went); and the units the next call looks at, bit `unit`
-/// (those whose cells may have changed since the search's last call that took all it found).
+/// 16 cells): its digit items when last found to hold nothing (a unit met again unchanged has
+/// nothing new to give) and a complete matching, digit by cell, found then (the next one
+/// starts from it, and mostly only re-matches the cells whose digit went; always a permutation
+/// of 0..16, cells past the side keeping their own number); and the units the next call looks
+/// at, bit `unit` (those whose cells may have changed since the search's last call that took
+/// all it found).
 #[derive(Clone, Debug)]
 pub struct SearchHall {
     seen: [[u16; 16]; 48],
@@ -80,7 +82,7 @@ pub struct SearchHall {
 
 impl Default for SearchHall {
     fn default() -> Self {
-        SearchHall { seen: [[0; 16]; 48], matched: [[u8::MAX; 16]; 48], dirty: u64::MAX }
+        SearchHall { seen: [[0; 16]; 48], matched: [core::array::from_fn(|k| k as u8); 48], dirty: u64::MAX }
     }
 }
 
@@ -118,18 +120,21 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
     let side = shape.side();
     let units = if side >= 16 { (1u64 << 48) - 1 } else { (1u64 << (3 * side)) - 1 };
     for unit in ones(core::mem::take(&mut state.dirty) & units) {
-        let cells: [usize; 16] = core::array::from_fn(|k| if k < side { unit_cell(shape, unit, k) } else { 0 });
-        let mut key = [0u16; 16];
-        for k in 0..side {
-            key[k] = open[cells[k]];
-        }
-        // Every cell down to its own digit: nothing to find.
-        let settled = key.iter().all(|&m| m & m.wrapping_sub(1) == 0) && key.iter().fold(0, |u, &m| u | m).count_ones() as usize == side;
-        if settled || state.seen[unit] == key {
+        // The unit's digits' items: which of its cells may take each digit (a digit past the
+        // side only its own cell, so that every unit is 16 by 16).
+        let first = shape.item(digit_family(shape, unit), unit % side, 0);
+        let where_: [u16; 16] = core::array::from_fn(|d| if d < side { open[first + d] } else { 1 << d });
+        if state.seen[unit] == where_ {
             continue;
         }
-        let masks: [u32; MAX_SIDE] = core::array::from_fn(|k| if k < side { u32::from(key[k]) } else { 0 });
+        if elementary(&where_, &mut state.matched[unit]) == Some(true) {
+            state.seen[unit] = where_;
+            continue;
+        }
+        let cells: [usize; 16] = core::array::from_fn(|k| if k < side { unit_cell(shape, unit, k) } else { 0 });
+        let masks: [u32; MAX_SIDE] = core::array::from_fn(|k| if k < side { u32::from(open[cells[k]]) } else { 0 });
         let masks = &masks[..side];
+        debug_assert!((0..side).all(|d| (0..side).all(|k| (where_[d] >> k & 1) == (masks[k] >> d & 1) as u16)), "items agree");
         let (mut digit_of, mut cell_of) = ([usize::MAX; MAX_SIDE], [usize::MAX; MAX_SIDE]);
         if let Err((set, digits)) = matching(masks, &state.matched[unit], &mut digit_of, &mut cell_of) {
             let mut because = [0u16; MAX_BECAUSE];
@@ -141,19 +146,211 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
         for (matched, &d) in state.matched[unit].iter_mut().zip(&digit_of[..side]) {
             *matched = d as u8;
         }
-        // The unit's digits' items: which of its cells may take each digit.
-        let first = shape.item(digit_family(shape, unit), unit % side, 0);
-        let where_: [u32; MAX_SIDE] = core::array::from_fn(|d| if d < side { u32::from(open[first + d]) } else { 0 });
-        debug_assert!((0..side).all(|d| (0..side).all(|k| (where_[d] >> k & 1) == (masks[k] >> d & 1))), "items agree");
-        if connected(masks, &where_[..side], &digit_of, &cell_of) {
-            state.seen[unit] = key;
-            continue;
-        }
         if !unit_findings(side, &cells, masks, &digit_of, &cell_of, found) {
             return;
         }
-        state.seen[unit] = key;
+        state.seen[unit] = where_;
     }
+}
+
+/// Whether every candidate of a unit lies in some complete matching (nothing for
+/// [`unit_findings`] to find), from its digit items `where_` (16 by 16, see [`in_search`]) and
+/// the last matching `matched` (a digit per cell, a permutation), which it repairs: None when
+/// it finds no complete matching. With the matching, let cell j point to the cells that may
+/// take j's digit (`where_[matched[j]]`, j among them): a candidate (k, d) lies in some
+/// complete matching exactly when the pointer from d's cell to k closes a cycle, so every
+/// candidate does exactly when reachability is symmetric. The closure of 16 rows of 16 bits
+/// takes SSE2 vectors where there are.
+#[inline(always)]
+fn elementary(where_: &[u16; 16], matched: &mut [u8; 16]) -> Option<bool> {
+    let mut to = [0u16; 16];
+    let mut kept = 0u16;
+    for (k, (to, &d)) in to.iter_mut().zip(matched.iter()).enumerate() {
+        *to = where_[usize::from(d & 15)];
+        kept |= (*to >> k & 1) << k;
+    }
+    if kept != u16::MAX {
+        let mut repaired = *matched;
+        if !rematch(where_, &mut repaired, kept) {
+            return None;
+        }
+        *matched = repaired;
+        for (to, &d) in to.iter_mut().zip(matched.iter()) {
+            *to = where_[usize::from(d)];
+        }
+    }
+    Some(symmetric_closure(&to))
+}
+
+/// [`elementary`]'s repair: `matched` a permutation whose cells `kept` still may take their
+/// digit; the others get digits through augmenting paths from the digits left free (Kuhn's,
+/// from the digits' side, as `where_` holds them). False when some digit finds no cell.
+fn rematch(where_: &[u16; 16], matched: &mut [u8; 16], kept: u16) -> bool {
+    let used = ones(kept).fold(0u16, |used, k| used | 1 << matched[k]);
+    let mut taken = kept;
+    ones(!used).all(|d| {
+        // Mostly a free cell takes the digit at once.
+        let free = where_[d] & !taken;
+        if free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            taken |= 1 << cell;
+            matched[cell] = d as u8;
+            return true;
+        }
+        augment_digit(where_, d, &mut 0, &mut taken, matched)
+    })
+}
+
+/// Kuhn's augmenting path from `digit` to a cell not `taken`; `seen` marks the cells visited.
+fn augment_digit(where_: &[u16; 16], digit: usize, seen: &mut u16, taken: &mut u16, matched: &mut [u8; 16]) -> bool {
+    for cell in ones(where_[digit] & !*seen) {
+        *seen |= 1 << cell;
+        if *taken >> cell & 1 == 0 || augment_digit(where_, usize::from(matched[cell]), seen, taken, matched) {
+            *taken |= 1 << cell;
+            matched[cell] = digit as u8;
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the transitive closure of the relation "row i holds bit j" over 16 rows is
+/// symmetric.
+#[inline(always)]
+fn symmetric_closure(rows: &[u16; 16]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: every x86-64 processor has SSE2.
+        unsafe { symmetric_closure_sse2(rows) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        symmetric_closure_scalar(rows)
+    }
+}
+
+/// [`symmetric_closure`] a row at a time: Warshall's closure, then the transpose.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn symmetric_closure_scalar(rows: &[u16; 16]) -> bool {
+    let mut closure = *rows;
+    for j in 0..16 {
+        let via = closure[j];
+        for row in &mut closure {
+            *row |= via & 0u16.wrapping_sub(*row >> j & 1);
+        }
+    }
+    (0..16).all(|j| closure.iter().enumerate().fold(0u16, |column, (i, &row)| column | (row >> j & 1) << i) == closure[j])
+}
+
+/// [`symmetric_closure`] in two SSE2 vectors of 8 rows. First the common case, a few vector
+/// steps: the rows in some arc all reach one of them and are reached from it (one cycle
+/// holds every arc). Otherwise Warshall's closure, each step ORing row j into the rows that
+/// hold bit j all at once, and its transpose, whose columns come from the rows' bytes by
+/// byte sign masks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn symmetric_closure_sse2(rows: &[u16; 16]) -> bool {
+    use core::arch::x86_64::*;
+    let r = rows.map(|r| r as i16);
+    let mut lo = _mm_setr_epi16(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+    let mut hi = _mm_setr_epi16(r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
+    // Row i's own bit, lane i.
+    let own_lo = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+    let own_hi = _mm_setr_epi16(256, 512, 1024, 2048, 4096, 8192, 16384, i16::MIN);
+    let zero = _mm_setzero_si128();
+    // The lanes (as a 16-bit mask) whose row is zero.
+    let zero_rows = |lo: __m128i, hi: __m128i| {
+        _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(lo, zero), _mm_cmpeq_epi16(hi, zero))) as u16
+    };
+    // The OR of the 16 rows of two vectors.
+    let or_rows = |lo: __m128i, hi: __m128i| {
+        let v = _mm_or_si128(lo, hi);
+        let v = _mm_or_si128(v, _mm_shuffle_epi32::<0b01_00_11_10>(v));
+        let v = _mm_or_si128(v, _mm_shuffle_epi32::<0b10_11_00_01>(v));
+        let v = _mm_or_si128(v, _mm_srli_epi32::<16>(v));
+        _mm_cvtsi128_si32(v) as u16
+    };
+    // The OR of the rows in `set`.
+    let union_of = |set: u16| {
+        let set = _mm_set1_epi16(set as i16);
+        let lanes = |own| _mm_cmpeq_epi16(_mm_and_si128(set, own), own);
+        or_rows(_mm_and_si128(lo, lanes(own_lo)), _mm_and_si128(hi, lanes(own_hi)))
+    };
+    // Rows (besides their own bit) and the bits they hold: the rows in some arc. When one
+    // row of them reaches all of them and all of them reach it, every arc is in one cycle.
+    let (out_lo, out_hi) = (_mm_andnot_si128(own_lo, lo), _mm_andnot_si128(own_hi, hi));
+    let sources = !zero_rows(out_lo, out_hi);
+    let involved = sources | or_rows(out_lo, out_hi);
+    if involved == 0 {
+        return true;
+    }
+    let start = 1u16 << involved.trailing_zeros();
+    let (mut forward, mut frontier) = (start, start);
+    while frontier != 0 {
+        let next = union_of(frontier);
+        frontier = next & !forward;
+        forward |= next;
+    }
+    if forward == involved {
+        let (mut backward, mut frontier) = (start, start);
+        while frontier != 0 {
+            // The rows holding a bit of the frontier.
+            let f = _mm_set1_epi16(frontier as i16);
+            let next = !zero_rows(_mm_and_si128(lo, f), _mm_and_si128(hi, f));
+            frontier = next & !backward;
+            backward |= next;
+        }
+        if backward == involved {
+            return true;
+        }
+    }
+    macro_rules! step {
+        ($half:ident, $j:literal, $lane:literal) => {{
+            let via = _mm_set1_epi16(_mm_extract_epi16::<$lane>($half) as i16);
+            let bit = _mm_set1_epi16((1u16 << $j) as i16);
+            lo = _mm_or_si128(lo, _mm_and_si128(via, _mm_cmpeq_epi16(_mm_and_si128(lo, bit), bit)));
+            hi = _mm_or_si128(hi, _mm_and_si128(via, _mm_cmpeq_epi16(_mm_and_si128(hi, bit), bit)));
+        }};
+    }
+    step!(lo, 0, 0);
+    step!(lo, 1, 1);
+    step!(lo, 2, 2);
+    step!(lo, 3, 3);
+    step!(lo, 4, 4);
+    step!(lo, 5, 5);
+    step!(lo, 6, 6);
+    step!(lo, 7, 7);
+    step!(hi, 8, 0);
+    step!(hi, 9, 1);
+    step!(hi, 10, 2);
+    step!(hi, 11, 3);
+    step!(hi, 12, 4);
+    step!(hi, 13, 5);
+    step!(hi, 14, 6);
+    step!(hi, 15, 7);
+    // Byte i of `low` is row i's bits 0..8, of `high` its bits 8..16; doubling a byte moves
+    // the next bit into its sign, and the sign mask of 16 bytes is a column.
+    let bytes = _mm_set1_epi16(0xff);
+    let mut low = _mm_packus_epi16(_mm_and_si128(lo, bytes), _mm_and_si128(hi, bytes));
+    let mut high = _mm_packus_epi16(_mm_srli_epi16::<8>(lo), _mm_srli_epi16::<8>(hi));
+    let (mut col_lo, mut col_hi) = ([0i16; 8], [0i16; 8]);
+    for b in (0..8).rev() {
+        col_lo[b] = _mm_movemask_epi8(low) as i16;
+        col_hi[b] = _mm_movemask_epi8(high) as i16;
+        low = _mm_add_epi8(low, low);
+        high = _mm_add_epi8(high, high);
+    }
+    let t_lo = _mm_setr_epi16(col_lo[0], col_lo[1], col_lo[2], col_lo[3], col_lo[4], col_lo[5], col_lo[6], col_lo[7]);
+    let t_hi = _mm_setr_epi16(col_hi[0], col_hi[1], col_hi[2], col_hi[3], col_hi[4], col_hi[5], col_hi[6], col_hi[7]);
+    let same = _mm_and_si128(_mm_cmpeq_epi16(t_lo, lo), _mm_cmpeq_epi16(t_hi, hi));
+    _mm_movemask_epi8(same) == 0xffff
+}
+
+/// [`symmetric_closure`] by both ways, for the tests: (SSE2 where there is, a row at a time).
+#[cfg(test)]
+pub(crate) fn symmetric_closure_both(rows: &[u16; 16]) -> (bool, bool) {
+    (symmetric_closure(rows), symmetric_closure_scalar(rows))
 }
 
 /// The family of a unit's digit items: rows, then columns, then boxes, as [`unit_cell`] counts.
@@ -164,45 +361,6 @@ fn digit_family(shape: Shape, unit: usize) -> super::Family {
         1 => super::Family::Column,
         _ => super::Family::Box,
     }
-}
-
-/// Whether the unit whose complete matching is `digit_of` / `cell_of` has nothing for
-/// [`unit_findings`] to find: its cells with a choice take only the digits matched among them,
-/// and they are strongly connected by "may take the digit matched to that cell" (then each of
-/// their candidates closes an alternating cycle, so lies in a complete matching). One walk
-/// forward (by digits, through the cells' masks) and one backward (by cells, through `where_`,
-/// each digit's cells) from one cell: an OR a cell each, against the full closure that
-/// [`unit_findings`] builds.
-#[inline(always)]
-fn connected(masks: &[u32], where_: &[u32], digit_of: &[usize; MAX_SIDE], cell_of: &[usize; MAX_SIDE]) -> bool {
-    let (mut choosing, mut their_digits, mut candidates) = (0u32, 0u32, 0u32);
-    for (k, &m) in masks.iter().enumerate() {
-        if m & m.wrapping_sub(1) != 0 {
-            choosing |= 1 << k;
-            their_digits |= 1 << digit_of[k];
-            candidates |= m;
-        }
-    }
-    if candidates != their_digits {
-        return false;
-    }
-    let start = choosing.trailing_zeros() as usize;
-    let (mut reached, mut frontier) = (masks[start], masks[start]);
-    while frontier != 0 {
-        let next = ones(frontier).fold(0, |next, d| next | masks[cell_of[d]]);
-        frontier = next & !reached;
-        reached |= next;
-    }
-    if reached != their_digits {
-        return false;
-    }
-    let (mut reached, mut frontier) = (1u32 << start, 1u32 << start);
-    while frontier != 0 {
-        let next = ones(frontier).fold(0, |next, k| next | where_[digit_of[k]]);
-        frontier = next & !reached;
-        reached |= next;
-    }
-    reached == choosing
 }
 
 /// Every candidate of a unit in no complete matching to `found`, with its Hall set's reason

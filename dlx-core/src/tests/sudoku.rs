@@ -770,6 +770,52 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
 }
 
 #[test]
+fn hall_sets_symmetric_closure_agrees_with_a_search_both_ways() {
+    // Rows of 16 bits, each holding its own bit (as the Hall sets' relation does), sparse to
+    // dense; some made symmetric by construction (cycles), some with one extra arc.
+    let mut seed = 0x5e_c105;
+    let (mut symmetric, mut not) = (0, 0);
+    for round in 0..20_000 {
+        let mut rows: [u16; 16] = core::array::from_fn(|i| 1 << i);
+        match round % 4 {
+            0 | 1 => {
+                let arcs = rng(&mut seed) % 40;
+                for _ in 0..arcs {
+                    rows[(rng(&mut seed) % 16) as usize] |= 1 << (rng(&mut seed) % 16);
+                }
+            }
+            _ => {
+                // A few cycles over random cells: strongly connected parts.
+                for _ in 0..1 + rng(&mut seed) % 4 {
+                    let len = 2 + rng(&mut seed) % 6;
+                    let cycle: Vec<usize> = (0..len).map(|_| (rng(&mut seed) % 16) as usize).collect();
+                    for w in 0..cycle.len() {
+                        rows[cycle[w]] |= 1 << cycle[(w + 1) % cycle.len()];
+                    }
+                }
+                if round % 4 == 3 {
+                    rows[(rng(&mut seed) % 16) as usize] |= 1 << (rng(&mut seed) % 16);
+                }
+            }
+        }
+        let reach = |from: usize| {
+            let (mut reached, mut frontier) = (1u16 << from, 1u16 << from);
+            while frontier != 0 {
+                let next = ones(frontier).fold(0, |next, i| next | rows[i]);
+                frontier = next & !reached;
+                reached |= next;
+            }
+            reached
+        };
+        let closure: Vec<u16> = (0..16).map(reach).collect();
+        let expected = (0..16).all(|i| (0..16).all(|j| (closure[i] >> j & 1) == (closure[j] >> i & 1)));
+        assert_eq!(hall::symmetric_closure_both(&rows), (expected, expected), "{rows:?}");
+        if expected { symmetric += 1 } else { not += 1 }
+    }
+    assert!(symmetric > 3000 && not > 3000, "{symmetric} symmetric, {not} not");
+}
+
+#[test]
 fn one_numbering_of_the_cover_items_for_both_searches() {
     use crate::sudoku::Family;
     for shape in [Shape::with_box_size(2).unwrap(), Shape::NINE, Shape::SIXTEEN] {
