@@ -67,7 +67,7 @@ pub fn at_root(shape: Shape, open: &[u16], exclude: &mut dyn FnMut(usize)) -> bo
 pub const MAX_BECAUSE: usize = 72;
 
 /// What [`in_search`] keeps from one call to the next, per unit (rows, columns, boxes, up to
-/// 16 cells): its digit items when last found to hold nothing (a unit met again unchanged has
+/// 16 cells): its digit items when last filtered (a unit met again unchanged has
 /// nothing new to give) and a complete matching, digit by cell, found then (the next one
 /// starts from it, and mostly only re-matches the cells whose digit went; always a permutation
 /// of 0..16, cells past the side keeping their own number); and the units the next call looks
@@ -243,8 +243,8 @@ fn symmetric_closure_scalar(rows: &[u16; 16]) -> bool {
 }
 
 /// [`symmetric_closure`] in two SSE2 vectors of 8 rows. First the common case, a few vector
-/// steps: the rows in some arc all reach one of them and are reached from it (one cycle
-/// holds every arc). Otherwise Warshall's closure, each step ORing row j into the rows that
+/// steps: the rows in some arc all reach one of them and are reached from it (every arc
+/// lies on a cycle). Otherwise Warshall's closure, each step ORing row j into the rows that
 /// hold bit j all at once, and its transpose, whose columns come from the rows' bytes by
 /// byte sign masks.
 #[cfg(target_arch = "x86_64")]
@@ -278,7 +278,7 @@ fn symmetric_closure_sse2(rows: &[u16; 16]) -> bool {
         or_rows(_mm_and_si128(lo, lanes(own_lo)), _mm_and_si128(hi, lanes(own_hi)))
     };
     // Rows (besides their own bit) and the bits they hold: the rows in some arc. When one
-    // row of them reaches all of them and all of them reach it, every arc is in one cycle.
+    // row of them reaches all of them and all of them reach it, every arc lies on a cycle.
     let (out_lo, out_hi) = (_mm_andnot_si128(own_lo, lo), _mm_andnot_si128(own_hi, hi));
     let sources = !zero_rows(out_lo, out_hi);
     let involved = sources | or_rows(out_lo, out_hi);

@@ -34,8 +34,7 @@ const BOX: u32 = 7 * COLUMN;
 /// Triads ([`Board::triads`]) run on every board with at least [`TRIAD_OPEN`] cells open,
 /// and on every board once a search has passed [`TRIAD_AFTER`] branches. On sparse boards
 /// they refute at once contradictions the search would otherwise meet again under every
-/// branch above them (hill climbs found grids that took the search to the learner when triads
-/// ran on the root and its children only); easy puzzles, which propagation nearly finishes,
+/// branch above them; easy puzzles, which propagation nearly finishes,
 /// gain nothing from them. The effort rule leaves no board without them for long: a
 /// contradiction only they see on boards with fewer cells open costs at most those branches
 /// and the subtrees under them (docs/design.md, "9x9").

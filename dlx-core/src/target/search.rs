@@ -71,7 +71,8 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
 /// that order, and ties follow it). A run over the same candidates (the restarts of one
 /// target's runs) puts the order back instead of building the matrix again. The reduced
 /// costs are not compared (a copy is 6 KiB of stack): the caller [`forgets`](Built::forget)
-/// the matrix whenever they change.
+/// the matrix whenever they change. Nor are the failure weights reset on a reuse: every run
+/// passes its own [`Weights`].
 pub(super) struct Built {
     from: Option<[u32; CELLS]>,
     order: [u16; ITEMS9],
