@@ -23,23 +23,10 @@ fn cells(text: &str) -> [u8; 256] {
     cells
 }
 
-/// The puzzles of hang's "isomorphs of the hard list": its seed, its earlier families' draws.
+/// The puzzles of hang's "isomorphs of the hard list": its seed, its draws.
 fn hang_isomorphs() -> Vec<String> {
     let hard = puzzles::hard_40();
-    let mut seed: u64 = 0x0bad_5eed;
-    for _ in 0..200 {
-        support::box_family_16(&mut seed);
-    }
-    for p in &hard {
-        for _ in 0..5 {
-            let mut c = cells(&p.text);
-            support::one_given_changed_16(&mut c, &mut seed);
-        }
-    }
-    for _ in 0..200 {
-        support::sparse_16(&mut seed);
-    }
-    (0..20 * hard.len()).map(|k| puzzles::isomorph(&hard[k % hard.len()], &mut seed).text).collect()
+    puzzles::hang_draws(&hard, puzzles::HANG_SEED).isomorphs.into_iter().map(|p| p.text).collect()
 }
 
 fn main() {

@@ -105,7 +105,7 @@ fn best_in_passes(n: usize, run: impl FnMut(usize) -> f64) -> Vec<f64> {
 type Family = Vec<(String, Option<String>, bool)>;
 
 /// The bench's seed for the families.
-const SEED: u64 = 0x0bad_5eed;
+const SEED: u64 = puzzles::HANG_SEED;
 
 fn main() {
     let hard = puzzles::hard_40();
@@ -419,32 +419,19 @@ fn count_conflicts(text: &str) -> u64 {
 
 /// The families, generated from `seed` in this order (each takes its draws after the last's),
 /// and the kept climbed grids.
-fn families(hard: &[Puzzle], mut seed: u64) -> Vec<(&'static str, Family)> {
+fn families(hard: &[Puzzle], seed: u64) -> Vec<(&'static str, Family)> {
+    let draws = puzzles::hang_draws(hard, seed);
     let mut families: Vec<(&str, Family)> = Vec::new();
-    families.push(("box family", (0..200).map(|_| (text(&support::box_family_16(&mut seed)), None, true)).collect()));
-    let mut changed = Vec::new();
-    for p in hard {
-        for _ in 0..5 {
-            let mut c = cells(&p.text);
-            support::one_given_changed_16(&mut c, &mut seed);
-            changed.push((text(&c), None, false));
-        }
-    }
-    families.push(("one given changed", changed));
-    let sparse = (0..200).map(|_| (text(&support::sparse_16(&mut seed)), None, false)).collect();
-    families.push(("sparse, 0-60 givens", sparse));
+    families.push(("box family", draws.boxes.iter().map(|c| (text(c), None, true)).collect()));
+    families.push(("one given changed", draws.changed.iter().map(|c| (text(c), None, false)).collect()));
+    families.push(("sparse, 0-60 givens", draws.sparse.iter().map(|c| (text(c), None, false)).collect()));
     // Kept, not generated: the climb that found them took minutes.
     let climbed = std::fs::read_to_string(support::data_dir().join("sudoku16/climbed-unsolvable-20.txt")).unwrap();
     families.push((
         "unsolvable, climbed against the learner",
         climbed.lines().map(|line| (line.to_string(), None, true)).collect(),
     ));
-    let isomorphs: Family = (0..20 * hard.len())
-        .map(|k| {
-            let p: Puzzle = puzzles::isomorph(&hard[k % hard.len()], &mut seed);
-            (p.text, p.solution, false)
-        })
-        .collect();
+    let isomorphs: Family = draws.isomorphs.into_iter().map(|p| (p.text, p.solution, false)).collect();
     families.push(("isomorphs of the hard list", isomorphs));
     families
 }

@@ -52,6 +52,39 @@ pub fn isomorph(puzzle: &Puzzle, seed: &mut u64) -> Puzzle {
     Puzzle { text, solution }
 }
 
+/// The seed of `make bench-hang`'s families.
+#[allow(dead_code)] // hang.rs and count16.rs only
+pub const HANG_SEED: u64 = 0x0bad_5eed;
+
+/// `make bench-hang`'s generated families in the order it draws them from `seed`: 200 of the
+/// box family, each hard puzzle with one given changed 5 times, 200 sparse grids, then 20
+/// isomorphs of each hard puzzle. hang.rs times them; count16.rs counts the isomorphs' effort,
+/// so both must draw the same.
+#[allow(dead_code)]
+pub struct HangDraws {
+    pub boxes: Vec<[u8; 256]>,
+    pub changed: Vec<Vec<u8>>,
+    pub sparse: Vec<[u8; 256]>,
+    pub isomorphs: Vec<Puzzle>,
+}
+
+#[allow(dead_code)]
+pub fn hang_draws(hard: &[Puzzle], mut seed: u64) -> HangDraws {
+    let boxes = (0..200).map(|_| support::box_family_16(&mut seed)).collect();
+    let mut changed = Vec::new();
+    for p in hard {
+        for _ in 0..5 {
+            let mut c: Vec<u8> =
+                p.text.bytes().map(|b| if b == b'-' || b == b'.' { 0 } else { b - b'A' + 1 }).collect();
+            support::one_given_changed_16(&mut c, &mut seed);
+            changed.push(c);
+        }
+    }
+    let sparse = (0..200).map(|_| support::sparse_16(&mut seed)).collect();
+    let isomorphs = (0..20 * hard.len()).map(|k| isomorph(&hard[k % hard.len()], &mut seed)).collect();
+    HangDraws { boxes, changed, sparse, isomorphs }
+}
+
 /// The 40 hardest public puzzles known (the hard list): (file, 1-based lines).
 pub const HARD: [(&str, &[usize]); 3] = [
     (
