@@ -255,6 +255,11 @@ impl Board {
     /// Locked candidates and hidden singles in the rows and boxes of digit-band `i`.
     fn settle(&mut self, i: usize) -> Result<(), Dead> {
         let mask = self.candidates[i];
+        if mask & self.unsolved[i / 9] == 0 {
+            // Only placed cells left, which see each other: one in every row (and box), or a
+            // row without the digit.
+            return if mask & ROW != 0 && mask & ROW << 9 != 0 && mask >> 18 != 0 { Ok(()) } else { Err(Dead) };
+        }
         let minirows = usize::from(ROW_MINIROWS[(mask & ROW) as usize])
             | usize::from(ROW_MINIROWS[(mask >> 9 & ROW) as usize]) << 3
             | usize::from(ROW_MINIROWS[(mask >> 18) as usize]) << 6;
@@ -286,6 +291,15 @@ impl Board {
     /// minicolumns: a column's three cells in one box) and hidden singles in its columns;
     /// [`Dead`] when a column or box has no place for it.
     fn settle_columns(&mut self, digit: usize) -> Result<(), Dead> {
+        // A digit placed in all nine of its cells, as settled bands say: distinct columns (a
+        // placement takes its column from the other bands), nothing to do.
+        if (self.candidates[digit] & self.unsolved[0])
+            | (self.candidates[9 + digit] & self.unsolved[1])
+            | (self.candidates[18 + digit] & self.unsolved[2])
+            == 0
+        {
+            return Ok(());
+        }
         let columns: [u32; 3] = core::array::from_fn(|band| {
             let mask = self.candidates[9 * band + digit];
             (mask | mask >> 9 | mask >> 18) & ROW
@@ -448,8 +462,14 @@ impl Board {
     /// [`Board::propagate`], then with `triads` Some(n) one round of [`Board::triads`] (when
     /// at least n cells are open) and the other rules to a fixed point again.
     pub(crate) fn propagate_with(&mut self, mut triads: Option<u32>) -> Result<(), Dead> {
+        // Digit-bands changed since their band was last checked for naked singles: a band with
+        // none had its singles taken before (every board given here was at a fixed point but
+        // for what `changed` says).
+        let mut touched = 0u32;
         loop {
+            touched |= self.changed;
             while self.changed != 0 {
+                touched |= self.changed;
                 let i = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
                 self.settle(i)?;
@@ -463,8 +483,11 @@ impl Board {
                 continue;
             }
             for band in 0..3 {
-                self.naked_singles(band)?;
+                if touched & ROW << (9 * band) != 0 && self.unsolved[band] != 0 {
+                    self.naked_singles(band)?;
+                }
             }
+            touched = 0;
             if self.changed != 0 {
                 continue;
             }
@@ -485,7 +508,7 @@ impl Board {
     /// the fewest candidates; `None` once every cell is placed.
     pub(crate) fn branch_cell(&self) -> Option<(usize, u32)> {
         let mut best: Option<(u32, usize, u32)> = None;
-        for band in 0..3 {
+        for band in (0..3).filter(|&band| self.unsolved[band] != 0) {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
                 let mask = self.candidates[9 * band + digit];
