@@ -61,6 +61,18 @@ pub struct PatternBound {
     avx2: bool,
 }
 
+/// One call of [`PatternBound::tighten`]: its inputs (the multipliers it started from), the
+/// evaluations it took, the bound where it ended, and its answer.
+pub(crate) struct TightenMemo {
+    multipliers: [Profit; CELLS],
+    allowed: [u32; CELLS],
+    target: i64,
+    steps: usize,
+    evaluations: u64,
+    after: PatternBound,
+    result: Option<[u32; CELLS]>,
+}
+
 impl Default for PatternBound {
     fn default() -> Self {
         PatternBound {
@@ -215,6 +227,36 @@ impl PatternBound {
             }
         }
         Some(survivors)
+    }
+
+    /// [`PatternBound::tighten`], or what it gave last time from the same multipliers,
+    /// candidates, target and steps (`memo`): the restarts of a search with the pattern bound
+    /// make the same call at their root. The evaluations count as if it ran again.
+    pub(crate) fn tighten_remembered(
+        &mut self,
+        memo: &mut Option<TightenMemo>,
+        allowed: &[u32; CELLS],
+        target: i64,
+        steps: usize,
+        deadline: &mut Deadline,
+    ) -> Option<[u32; CELLS]> {
+        if let Some(m) = memo.as_ref()
+            && m.multipliers == self.multipliers
+            && m.allowed == *allowed
+            && (m.target, m.steps) == (target, steps)
+        {
+            let evaluations = self.evaluations + m.evaluations;
+            *self = PatternBound { evaluations, ..m.after.clone() };
+            return m.result;
+        }
+        let (multipliers, before) = (self.multipliers, self.evaluations);
+        let result = self.tighten(allowed, target, steps, deadline);
+        // A call the deadline cut short is not what the same call would give.
+        if !deadline.passed() {
+            let evaluations = self.evaluations - before;
+            *memo = Some(TightenMemo { multipliers, allowed: *allowed, target, steps, evaluations, after: self.clone(), result });
+        }
+        result
     }
 
     /// One subgradient step from the patterns of the evaluation that gave `value` (Polyak's
