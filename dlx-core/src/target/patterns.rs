@@ -507,11 +507,18 @@ impl Sums for Lanes {
 }
 
 impl<T: Sums> Bands<T> {
+    /// Bands to [`fill`](Bands::fill) (any values: the first profit's, which zeros
+    /// stored with a memset took 3-5% more instructions than).
     #[inline(always)]
-    fn new(profit: &[[T; SIDE]; SIDE]) -> Bands<T> {
-        // Written in place: built by `array::from_fn`, the lanes' tables were copied out.
-        let mut best = [[profit[0][0]; 27]; 3];
-        for (band, best) in best.iter_mut().enumerate() {
+    fn blank(profit: &[[T; SIDE]; SIDE]) -> Bands<T> {
+        Bands { best: [[profit[0][0]; 27]; 3] }
+    }
+
+    /// The bands' best sums for `profit`, written in place: a table built and returned (by
+    /// `array::from_fn` or as an array) was copied out once more, 0.1-0.2% of a run.
+    #[inline(always)]
+    fn fill(&mut self, profit: &[[T; SIDE]; SIDE]) {
+        for (band, best) in self.best.iter_mut().enumerate() {
             let rows = &profit[3 * band..3 * band + 3];
             // The best over the six orders, as: which row takes stack 0, and the better of
             // the two ways the other two rows take stacks 1 and 2 (for their columns k1, k2).
@@ -529,7 +536,6 @@ impl<T: Sums> Bands<T> {
                 }
             }
         }
-        Bands { best }
     }
 
     /// The band sums shared by the six deals that deal the second and third stacks by orders
@@ -652,7 +658,8 @@ pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bo
 /// less time in baseline vectors and 16% less with AVX2 (docs/design.md).
 #[inline(always)]
 fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    let bands = Bands::new(profit);
+    let mut bands = Bands::blank(profit);
+    bands.fill(profit);
     // The first group of six deals (in the order of DEALS) with the best of them, lane by lane.
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
@@ -700,7 +707,8 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
 
 /// The best pattern's profit through each cell (NO_PATTERN where no pattern passes).
 pub(crate) fn best_through(profit: &[[Profit; SIDE]; SIDE]) -> [[Profit; SIDE]; SIDE] {
-    let bands = Bands::new(profit);
+    let mut bands = Bands::blank(profit);
+    bands.fill(profit);
     // Per band and its columns: the best whole pattern that gives the band those columns. The
     // deals six at a time, as in `best_patterns`.
     let mut with = [[NO_PATTERN * 9; 27]; 3];
