@@ -163,9 +163,27 @@ impl CostSearch<'_, '_, '_> {
         let first = |places: &[u8; 9], open: u32| {
             places.iter().find(|&&k| open >> k & 1 != 0).map_or(0, |&k| usize::from(k))
         };
-        // Family by family (rows and boxes in one pass), stopping once one shows the board over
-        // `limit`: climbed and near-empty sets 2-5% fewer instructions, same nodes.
-        let (mut rows, mut boxes) = (0, 0);
+        // Family by family, stopping once one shows the board over `limit`: climbed and
+        // near-empty sets 2-5% fewer instructions, same nodes. Rows first: they catch most of
+        // the boards cut.
+        let mut rows = 0;
+        for digit in 0..9 {
+            for band in 0..3 {
+                let mask = open[9 * band + digit];
+                for k in 0..3 {
+                    let places = mask >> (9 * k) & ROW;
+                    if places != 0 {
+                        let row = 3 * band + k;
+                        let column = first(&order.row[9 * row + digit], places);
+                        rows += cost[9 * row + column][digit + 1];
+                    }
+                }
+            }
+        }
+        if spent + rows > limit {
+            return spent + rows;
+        }
+        let mut boxes = 0;
         for digit in 0..9 {
             for band in 0..3 {
                 let mask = open[9 * band + digit];
@@ -173,12 +191,6 @@ impl CostSearch<'_, '_, '_> {
                     continue;
                 }
                 for k in 0..3 {
-                    let row = 3 * band + k;
-                    let places = mask >> (9 * k) & ROW;
-                    if places != 0 {
-                        let column = first(&order.row[9 * row + digit], places);
-                        rows += cost[9 * row + column][digit + 1];
-                    }
                     // Box k of the band: its three minirows' cells, nine bits.
                     let x = mask >> (3 * k);
                     let places = x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700;
@@ -189,8 +201,8 @@ impl CostSearch<'_, '_, '_> {
                 }
             }
         }
-        if spent + rows.max(boxes) > limit {
-            return spent + rows.max(boxes);
+        if spent + boxes > limit {
+            return spent + boxes;
         }
         let mut columns = 0;
         for digit in 0..9 {

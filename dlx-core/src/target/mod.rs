@@ -398,6 +398,8 @@ impl<'a, 'd> Solver<'a, 'd> {
         };
         let mut runs = KeptRuns { weights: self.weights, budget: KEPT_RESTART_NODES, nodes: 0 };
         let mut proof_nodes = 0;
+        // The runs' roots make the same call of the pattern bound.
+        let mut root_memo = None;
         loop {
             let share = KEPT_FIRST.saturating_add(KEPT_SHARE.saturating_mul(proof_nodes)).min(self.kept_limit);
             if let Some(allowed) = &kept
@@ -417,7 +419,7 @@ impl<'a, 'd> Solver<'a, 'd> {
                 }
             }
             let mut at_node = self.patterns.clone();
-            let strong = self.search(to.reduced, Some(to.penalty), to.bound, Bounding::Patterns(&mut at_node));
+            let strong = self.search(to.reduced, Some(to.penalty), to.bound, Bounding::Patterns(&mut at_node, &mut root_memo));
             let proof = Search { weights: Some(&mut weights), ..strong }.run(to.limit, to.goal, budget);
             self.strong_nodes += proof.nodes;
             self.node_evaluations += at_node.evaluations - self.patterns.evaluations;

@@ -61,6 +61,18 @@ pub struct PatternBound {
     avx2: bool,
 }
 
+/// One call of [`PatternBound::tighten`]: its inputs (the multipliers it started from), the
+/// evaluations it took, the bound where it ended, and its answer.
+pub(crate) struct TightenMemo {
+    multipliers: [Profit; CELLS],
+    allowed: [u32; CELLS],
+    target: i64,
+    steps: usize,
+    evaluations: u64,
+    after: PatternBound,
+    result: Option<[u32; CELLS]>,
+}
+
 impl Default for PatternBound {
     fn default() -> Self {
         PatternBound {
@@ -215,6 +227,36 @@ impl PatternBound {
             }
         }
         Some(survivors)
+    }
+
+    /// [`PatternBound::tighten`], or what it gave last time from the same multipliers,
+    /// candidates, target and steps (`memo`): the restarts of a search with the pattern bound
+    /// make the same call at their root. The evaluations count as if it ran again.
+    pub(crate) fn tighten_remembered(
+        &mut self,
+        memo: &mut Option<TightenMemo>,
+        allowed: &[u32; CELLS],
+        target: i64,
+        steps: usize,
+        deadline: &mut Deadline,
+    ) -> Option<[u32; CELLS]> {
+        if let Some(m) = memo.as_ref()
+            && m.multipliers == self.multipliers
+            && m.allowed == *allowed
+            && (m.target, m.steps) == (target, steps)
+        {
+            let evaluations = self.evaluations + m.evaluations;
+            *self = PatternBound { evaluations, ..m.after.clone() };
+            return m.result;
+        }
+        let (multipliers, before) = (self.multipliers, self.evaluations);
+        let result = self.tighten(allowed, target, steps, deadline);
+        // A call the deadline cut short is not what the same call would give.
+        if !deadline.passed() {
+            let evaluations = self.evaluations - before;
+            *memo = Some(TightenMemo { multipliers, allowed: *allowed, target, steps, evaluations, after: self.clone(), result });
+        }
+        result
     }
 
     /// One subgradient step from the patterns of the evaluation that gave `value` (Polyak's
@@ -465,11 +507,18 @@ impl Sums for Lanes {
 }
 
 impl<T: Sums> Bands<T> {
+    /// Bands to [`fill`](Bands::fill) (any values: the first profit's, which zeros
+    /// stored with a memset took 3-5% more instructions than).
     #[inline(always)]
-    fn new(profit: &[[T; SIDE]; SIDE]) -> Bands<T> {
-        // Written in place: built by `array::from_fn`, the lanes' tables were copied out.
-        let mut best = [[profit[0][0]; 27]; 3];
-        for (band, best) in best.iter_mut().enumerate() {
+    fn blank(profit: &[[T; SIDE]; SIDE]) -> Bands<T> {
+        Bands { best: [[profit[0][0]; 27]; 3] }
+    }
+
+    /// The bands' best sums for `profit`, written in place: a table built and returned (by
+    /// `array::from_fn` or as an array) was copied out once more, 0.1-0.2% of a run.
+    #[inline(always)]
+    fn fill(&mut self, profit: &[[T; SIDE]; SIDE]) {
+        for (band, best) in self.best.iter_mut().enumerate() {
             let rows = &profit[3 * band..3 * band + 3];
             // The best over the six orders, as: which row takes stack 0, and the better of
             // the two ways the other two rows take stacks 1 and 2 (for their columns k1, k2).
@@ -487,7 +536,6 @@ impl<T: Sums> Bands<T> {
                 }
             }
         }
-        Bands { best }
     }
 
     /// The band sums shared by the six deals that deal the second and third stacks by orders
@@ -610,7 +658,8 @@ pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bo
 /// less time in baseline vectors and 16% less with AVX2 (docs/design.md).
 #[inline(always)]
 fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    let bands = Bands::new(profit);
+    let mut bands = Bands::blank(profit);
+    bands.fill(profit);
     // The first group of six deals (in the order of DEALS) with the best of them, lane by lane.
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
@@ -658,7 +707,8 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
 
 /// The best pattern's profit through each cell (NO_PATTERN where no pattern passes).
 pub(crate) fn best_through(profit: &[[Profit; SIDE]; SIDE]) -> [[Profit; SIDE]; SIDE] {
-    let bands = Bands::new(profit);
+    let mut bands = Bands::blank(profit);
+    bands.fill(profit);
     // Per band and its columns: the best whole pattern that gives the band those columns. The
     // deals six at a time, as in `best_patterns`.
     let mut with = [[NO_PATTERN * 9; 27]; 3];

@@ -5,7 +5,7 @@
 use core::cell::Cell;
 
 use super::cost_order;
-use super::patterns::PatternBound;
+use super::patterns::{PatternBound, TightenMemo};
 use super::relaxation::ReducedCosts;
 use super::weights::{CELLS, Grid, SCALE, SIDE};
 use crate::deadline::Deadline;
@@ -41,7 +41,8 @@ pub(super) enum Bounding<'e> {
     /// bound, re-optimised at that node, and loses the options it rules out: far fewer nodes
     /// where near-zero reduced costs leave the quick bound blind (grids with a few clues in
     /// one corner), but each node costs many times more.
-    Patterns(&'e mut PatternBound),
+    /// With the memo of the root's call (see [`PatternBound::tighten_remembered`]).
+    Patterns(&'e mut PatternBound, &'e mut Option<TightenMemo>),
 }
 
 /// One branch and bound over the completions whose reduced costs sum to at most a limit.
@@ -125,7 +126,7 @@ impl Search<'_, '_, '_, '_> {
     fn on_dlx(self, limit: i64, goal: Goal, node_budget: u64) -> SearchRun {
         let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, built, .. } = self;
         let mut strong = match bounding {
-            Bounding::Patterns(patterns) => Some(patterns),
+            Bounding::Patterns(patterns, memo) => Some((patterns, memo)),
             _ => None,
         };
         if built.from.as_ref() == Some(allowed) {
@@ -171,11 +172,11 @@ impl Search<'_, '_, '_, '_> {
                 if needs_more_than(e, cost, limit.get() - spent(e)) {
                     return false;
                 }
-                let Some(patterns) = strong.as_deref_mut() else {
+                let Some((patterns, memo)) = strong.as_mut() else {
                     return true;
                 };
                 let target = least_score_costing_at_most(value, limit.get());
-                patterns_keep(e, cells, table, patterns, target, deadline)
+                patterns_keep(e, cells, table, patterns, memo, target, deadline)
             },
             |e| {
                 found = Some(filled(e, cells));
@@ -277,11 +278,19 @@ fn patterns_keep(
     cells: &Grid,
     table: NodeTable<'_>,
     patterns: &mut PatternBound,
+    root_memo: &mut Option<TightenMemo>,
     target: i64,
     deadline: &mut Deadline,
 ) -> bool {
     let candidates = node_candidates(engine, cells, table);
-    let Some(survivors) = patterns.tighten(&candidates, target, steps_at(engine.chosen_nodes().count()), deadline) else {
+    let depth = engine.chosen_nodes().count();
+    let steps = steps_at(depth);
+    let kept = if depth == 0 {
+        patterns.tighten_remembered(root_memo, &candidates, target, steps, deadline)
+    } else {
+        patterns.tighten(&candidates, target, steps, deadline)
+    };
+    let Some(survivors) = kept else {
         return false;
     };
     if candidates.iter().zip(&survivors).any(|(c, s)| c & s == 0) {
