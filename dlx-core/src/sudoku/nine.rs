@@ -169,7 +169,6 @@ pub(crate) struct Board {
     pub(crate) unsolved: [u32; 3],
     /// Digit-bands (bit 9 * band + digit) to reason about again.
     changed: u32,
-
     /// Digit-bands whose digit's columns to reason about again.
     columns: u32,
 }
