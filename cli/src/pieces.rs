@@ -434,7 +434,7 @@ fn split_again(problem: &mut Problem<'_>, piece: &Piece, shared: &Shared<'_>) ->
         .and_then(|()| split_sized(problem, shares.clamp(2, shared.most), expiry(shared.end, &shared.stop)));
     let mut queue = shared.queue.lock().unwrap_or_else(PoisonError::into_inner);
     queue.splitting -= 1;
-    let fine = match cut {
+    let cut = match cut {
         Ok((pieces, work)) => {
             shared.nodes.fetch_add(work, Ordering::Relaxed);
             let n = pieces.len();
@@ -448,18 +448,20 @@ fn split_again(problem: &mut Problem<'_>, piece: &Piece, shared: &Shared<'_>) ->
                 key.push(j as u32);
                 Piece { key, decisions, size, cut_again: true }
             }));
-            true
+            Ok(())
         }
-        Err(Error::Timeout) => false,
-        Err(e) => {
-            *shared.fault.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
-            shared.stop.store(true, Ordering::Relaxed);
-            false
-        }
+        Err(e) => Err(e),
     };
     drop(queue);
     shared.wake.notify_all();
-    fine
+    match cut {
+        Ok(()) => true,
+        Err(Error::Timeout) => false,
+        Err(e) => {
+            fail(shared, e);
+            false
+        }
+    }
 }
 
 /// One thread's work: the largest piece waiting, in turn, each in this thread's copy of the
