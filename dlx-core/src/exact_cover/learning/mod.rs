@@ -129,16 +129,14 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     trail_lim: [u16; ITEMS],
     levels: usize,
     qhead: usize,
-    /// Per item: its options not excluded, by slot; how many of them are chosen.
+    /// Per item: its options not excluded, by slot. A chosen option is never excluded, so an
+    /// item with one chosen holds it; the cover is complete when every option has a value.
     open: [u16; ITEMS],
-    chosen: [u8; ITEMS],
     /// Per item: its options not excluded at level 0, or more (the open masks when the search
     /// last decided at level 0); analysis need not look at the others.
     root_open: [u16; ITEMS],
     /// The length of the trail at level 0 when the root hook last ran (`usize::MAX`: never).
     root_reasoned: usize,
-    /// Items with a chosen option: the cover is complete when this is every item.
-    satisfied: usize,
     /// Learnt clauses, laid out as described at [`HEADER`], from 0 to `store_end`.
     store: [u16; STORE],
     store_end: usize,
@@ -316,7 +314,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         deadline: &mut Deadline,
         root: RootHook<'_>,
     ) -> Option<bool> {
-        debug_assert_eq!(self.satisfied, self.matrix.items(), "a cover was found");
+        debug_assert_eq!(self.trail_len, self.matrix.options(), "a cover was found");
         if self.levels == 0 {
             return Some(false);
         }
@@ -349,7 +347,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 self.learn(conflict);
                 continue;
             }
-            if self.satisfied == self.matrix.items() {
+            // At a fixpoint without conflict, every option has a value exactly when every item
+            // has a chosen option: each other option shares an item with one and is excluded.
+            if self.trail_len == self.matrix.options() {
                 return Some(true);
             }
             if self.stats.conflicts >= self.next_restart {
