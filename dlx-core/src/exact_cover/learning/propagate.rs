@@ -76,6 +76,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
 
     /// Makes `l` true at the current level for `reason` (at level 0, every value counts as
     /// decided: analysis never looks there), and updates its items.
+    #[inline(always)]
     pub(super) fn assign(&mut self, l: Lit, reason: PackedReason) {
         let o = l.var();
         self.val[o] = Value::of(l);
