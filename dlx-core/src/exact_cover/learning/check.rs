@@ -29,7 +29,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         self.check_heap()
     }
 
-    /// The matrix's arithmetic, and each item's open mask, chosen count and root mask.
+    /// The matrix's arithmetic, and each item's open mask and root mask.
     #[inline(never)]
     fn check_items(&self) -> Result<(), &'static str> {
         let (options, items) = (self.matrix.options(), self.matrix.items());
@@ -38,6 +38,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             for (item, slot) in self.matrix.items_of(o) {
                 if self.matrix.option_at(item, slot) != o {
                     return Err("the matrix's option_at does not invert items_of");
+                }
+                if usize::from(self.matrix.item_options(item)[slot as usize]) != o {
+                    return Err("the matrix's item_options differs from option_at");
                 }
                 let excluded_at_root = self.val[o] == Value::Excluded && self.level[o] == 0;
                 if !excluded_at_root && self.root_open[item] & (1 << slot) == 0 {

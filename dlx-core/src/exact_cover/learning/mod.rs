@@ -61,6 +61,13 @@ pub trait Matrix {
     fn items_of(&self, o: usize) -> [(usize, u32); 4];
     /// The option at `slot` of `item`, for every slot in [`slots`](Self::slots).
     fn option_at(&self, item: usize, slot: u32) -> usize;
+    /// Every option of `item` by slot, as [`option_at`](Self::option_at) gives them (what a
+    /// slot not in [`slots`](Self::slots) holds is never read): the loops over an item's
+    /// options ask once instead of once an option.
+    fn item_options(&self, item: usize) -> [u16; MAX_SLOTS] {
+        let slots = self.slots();
+        core::array::from_fn(|slot| if slots >> slot & 1 != 0 { self.option_at(item, slot as u32) as u16 } else { 0 })
+    }
     /// The slots every item has, bit `k` for slot `k`.
     fn slots(&self) -> u16;
     /// The matrix's own reasoning, which the search asks for at each decision once it has met

@@ -154,8 +154,13 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// hold no excluded option, so every other option met is open or chosen.
     pub(super) fn exclude_rest(&mut self, o: usize, reason: PackedReason) -> Option<usize> {
         for (item, slot) in self.matrix.items_of(o) {
-            for other in ones(self.open[item] & !(1 << slot)) {
-                let o2 = self.matrix.option_at(item, other as u32);
+            let others = self.open[item] & !(1 << slot);
+            if others == 0 {
+                continue;
+            }
+            let options = self.matrix.item_options(item);
+            for other in ones(others) {
+                let o2 = usize::from(options[other]);
                 if self.val[o2] == Value::Chosen {
                     return Some(o2);
                 }
