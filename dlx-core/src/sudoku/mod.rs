@@ -76,6 +76,21 @@ impl<const BOX: usize> SudokuCover<BOX> {
     const CELLS: usize = Self::SIDE * Self::SIDE;
     const FITS: () = assert!(BOX >= 2 && BOX <= 4, "an item's options must fit 16 slots");
     const SHAPE: Shape = Shape { box_size: BOX };
+    /// Per family (in [`Family`]'s order) and slot: the option at that slot of an item less
+    /// the option at slot 0 (see `item_options`); 0 past the side.
+    const SLOT_OFFSET: [[u16; 16]; 4] = {
+        let side = Self::SIDE;
+        let mut offsets = [[0; 16]; 4];
+        let mut slot = 0;
+        while slot < side {
+            offsets[Family::Cell as usize][slot] = slot as u16;
+            offsets[Family::Row as usize][slot] = (slot * side) as u16;
+            offsets[Family::Box as usize][slot] = ((slot / BOX * side + slot % BOX) * side) as u16;
+            offsets[Family::Column as usize][slot] = (slot * side * side) as u16;
+            slot += 1;
+        }
+        offsets
+    };
 }
 
 impl<const BOX: usize> Matrix for SudokuCover<BOX> {
@@ -114,6 +129,21 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
             Family::Box => (unit / BOX * BOX + slot / BOX) * side + unit % BOX * BOX + slot % BOX,
         };
         cell * side + digit
+    }
+
+    fn item_options(&self, item: usize) -> [u16; 16] {
+        // The option at slot 0, plus what each slot adds, which depends on the family alone.
+        // For a cell's item `k` is its column (the slot is the digit); for the others the digit.
+        let side = Self::SIDE;
+        let (family, unit, k) = Self::SHAPE.locate(item);
+        let first = match family {
+            Family::Cell => (unit * side + k) * side,
+            Family::Row => unit * side * side + k,
+            Family::Column => unit * side + k,
+            Family::Box => ((unit / BOX * BOX) * side + unit % BOX * BOX) * side + k,
+        } as u16;
+        let offsets = &Self::SLOT_OFFSET[family as usize];
+        core::array::from_fn(|slot| first + offsets[slot])
     }
 
     fn slots(&self) -> u16 {

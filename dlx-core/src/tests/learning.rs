@@ -79,6 +79,7 @@ fn the_sudoku_cover_inverts_its_own_arithmetic() {
             for (item, slot) in items {
                 assert!(slot < side as u32);
                 assert_eq!(m.option_at(item, slot), o);
+                assert_eq!(usize::from(m.item_options(item)[slot as usize]), o);
                 assert_eq!(seen[item] & 1 << slot, 0, "two options in one slot");
                 seen[item] |= 1 << slot;
             }

@@ -165,8 +165,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
 
     /// Visits every option of `item` (chosen, each false) but `except`.
     fn visit_item(&mut self, item: usize, except: usize, pending: &mut usize) {
+        let options = self.matrix.item_options(item);
         for slot in ones(self.root_open[item]) {
-            let o = self.matrix.option_at(item, slot as u32);
+            let o = usize::from(options[slot]);
             if o != except {
                 self.visit(Lit::chosen(o), pending);
             }
@@ -186,9 +187,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let known = |o2: usize| self.seen[o2] & SEEN != 0 || self.level[o2] == 0;
         match self.reason[o].unpack() {
             Reason::ExcludedBy(o2) => known(o2),
-            Reason::ForcedBy(item) => ones(self.root_open[item])
-                .map(|slot| self.matrix.option_at(item, slot as u32))
-                .all(|o2| o2 == o || known(o2)),
+            Reason::ForcedBy(item) => {
+                let options = self.matrix.item_options(item);
+                ones(self.root_open[item]).map(|slot| usize::from(options[slot])).all(|o2| o2 == o || known(o2))
+            }
             Reason::Clause(c) => (1..usize::from(self.store[c])).all(|k| known(self.lit_at(c, k).var())),
             Reason::Decided => false,
         }

@@ -61,6 +61,13 @@ pub trait Matrix {
     fn items_of(&self, o: usize) -> [(usize, u32); 4];
     /// The option at `slot` of `item`, for every slot in [`slots`](Self::slots).
     fn option_at(&self, item: usize, slot: u32) -> usize;
+    /// Every option of `item` by slot, as [`option_at`](Self::option_at) gives them (what a
+    /// slot not in [`slots`](Self::slots) holds is never read): the loops over an item's
+    /// options ask once instead of once an option.
+    fn item_options(&self, item: usize) -> [u16; MAX_SLOTS] {
+        let slots = self.slots();
+        core::array::from_fn(|slot| if slots >> slot & 1 != 0 { self.option_at(item, slot as u32) as u16 } else { 0 })
+    }
     /// The slots every item has, bit `k` for slot `k`.
     fn slots(&self) -> u16;
     /// The matrix's own reasoning, which the search asks for at each decision once it has met
@@ -129,16 +136,14 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     trail_lim: [u16; ITEMS],
     levels: usize,
     qhead: usize,
-    /// Per item: its options not excluded, by slot; how many of them are chosen.
+    /// Per item: its options not excluded, by slot. A chosen option is never excluded, so an
+    /// item with one chosen holds it; the cover is complete when every option has a value.
     open: [u16; ITEMS],
-    chosen: [u8; ITEMS],
     /// Per item: its options not excluded at level 0, or more (the open masks when the search
     /// last decided at level 0); analysis need not look at the others.
     root_open: [u16; ITEMS],
     /// The length of the trail at level 0 when the root hook last ran (`usize::MAX`: never).
     root_reasoned: usize,
-    /// Items with a chosen option: the cover is complete when this is every item.
-    satisfied: usize,
     /// Learnt clauses, laid out as described at [`HEADER`], from 0 to `store_end`.
     store: [u16; STORE],
     store_end: usize,
@@ -316,7 +321,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         deadline: &mut Deadline,
         root: RootHook<'_>,
     ) -> Option<bool> {
-        debug_assert_eq!(self.satisfied, self.matrix.items(), "a cover was found");
+        debug_assert_eq!(self.trail_len, self.matrix.options(), "a cover was found");
         if self.levels == 0 {
             return Some(false);
         }
@@ -349,7 +354,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 self.learn(conflict);
                 continue;
             }
-            if self.satisfied == self.matrix.items() {
+            // At a fixpoint without conflict, every option has a value exactly when every item
+            // has a chosen option: each other option shares an item with one and is excluded.
+            if self.trail_len == self.matrix.options() {
                 return Some(true);
             }
             if self.stats.conflicts >= self.next_restart {

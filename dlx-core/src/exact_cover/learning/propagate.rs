@@ -38,14 +38,12 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         self.qhead = self.trail_len;
         for item in 0..self.matrix.items() {
             let open = self.open[item];
-            if self.chosen[item] == 0 {
-                if open == 0 {
-                    return false;
-                }
-                let o = self.matrix.option_at(item, open.trailing_zeros());
-                if open & (open - 1) == 0 && self.val[o] == Value::Open {
-                    self.assign(Lit::chosen(o), PackedReason::DECIDED);
-                }
+            if open == 0 {
+                return false;
+            }
+            let o = self.matrix.option_at(item, open.trailing_zeros());
+            if open & (open - 1) == 0 && self.val[o] == Value::Open {
+                self.assign(Lit::chosen(o), PackedReason::DECIDED);
             }
         }
         true
@@ -78,6 +76,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
 
     /// Makes `l` true at the current level for `reason` (at level 0, every value counts as
     /// decided: analysis never looks there), and updates its items.
+    #[inline(always)]
     pub(super) fn assign(&mut self, l: Lit, reason: PackedReason) {
         let o = l.var();
         self.val[o] = Value::of(l);
@@ -86,11 +85,8 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         self.trail_pos[o] = self.trail_len as u16;
         self.trail[self.trail_len] = l;
         self.trail_len += 1;
-        for (item, slot) in self.matrix.items_of(o) {
-            if l.is_choice() {
-                self.chosen[item] += 1;
-                self.satisfied += usize::from(self.chosen[item] == 1);
-            } else {
+        if !l.is_choice() {
+            for (item, slot) in self.matrix.items_of(o) {
                 self.open[item] &= !(1 << slot);
             }
         }
@@ -107,11 +103,8 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             self.trail_len -= 1;
             let l = self.trail[self.trail_len];
             let o = l.var();
-            for (item, slot) in self.matrix.items_of(o) {
-                if l.is_choice() {
-                    self.chosen[item] -= 1;
-                    self.satisfied -= usize::from(self.chosen[item] == 0);
-                } else {
+            if !l.is_choice() {
+                for (item, slot) in self.matrix.items_of(o) {
                     self.open[item] |= 1 << slot;
                 }
             }
@@ -134,17 +127,18 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                     return Some(Conflict::Pair(o, o2));
                 }
             } else {
+                // An item down to one option forces it, unless it is chosen already (a chosen
+                // option is never excluded, so an item with none open has none chosen).
                 for (item, _) in self.matrix.items_of(o) {
                     let open = self.open[item];
-                    if self.chosen[item] > 0 {
-                        continue;
-                    }
                     if open == 0 {
                         return Some(Conflict::Item(item));
                     }
                     if open & (open - 1) == 0 {
                         let o2 = self.matrix.option_at(item, open.trailing_zeros());
-                        self.assign(Lit::chosen(o2), Reason::ForcedBy(item).pack());
+                        if self.val[o2] == Value::Open {
+                            self.assign(Lit::chosen(o2), Reason::ForcedBy(item).pack());
+                        }
                     }
                 }
             }
@@ -160,8 +154,13 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// hold no excluded option, so every other option met is open or chosen.
     pub(super) fn exclude_rest(&mut self, o: usize, reason: PackedReason) -> Option<usize> {
         for (item, slot) in self.matrix.items_of(o) {
-            for other in ones(self.open[item] & !(1 << slot)) {
-                let o2 = self.matrix.option_at(item, other as u32);
+            let others = self.open[item] & !(1 << slot);
+            if others == 0 {
+                continue;
+            }
+            let options = self.matrix.item_options(item);
+            for other in ones(others) {
+                let o2 = usize::from(options[other]);
                 if self.val[o2] == Value::Chosen {
                     return Some(o2);
                 }

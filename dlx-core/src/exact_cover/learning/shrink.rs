@@ -131,8 +131,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         match self.reason[o].unpack() {
             Reason::ExcludedBy(o2) => self.shrink_meets(o2, level, open, marked),
             Reason::ForcedBy(item) => {
+                let options = self.matrix.item_options(item);
                 for slot in ones(self.root_open[item]) {
-                    let o2 = self.matrix.option_at(item, slot as u32);
+                    let o2 = usize::from(options[slot]);
                     if o2 != o && !self.shrink_meets(o2, level, open, marked) {
                         return false;
                     }
