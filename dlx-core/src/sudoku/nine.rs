@@ -10,7 +10,9 @@
 //! (or on a cell with the fewest candidates). Each rule and the choice were kept for what they
 //! measured: together they halved the guesses on the hardest sets (docs/design.md). On
 //! boards with many cells open, and on every board once a search has taken a few branches,
-//! triads too: a minirow's three cells hold three digits, across the digits.
+//! triads too: a minirow's three cells hold three digits, across the digits. Once a search has
+//! taken more, Hall sets on the boards it branched from: a unit whose digits cannot all be
+//! matched to its cells has no completion.
 //!
 //! For 9x9 the exact cover machinery (building a matrix, linking nodes) costs more per call
 //! than this whole search on an easy puzzle. The search is the same exact one: every completion
@@ -618,15 +620,16 @@ pub struct Found {
 /// and keeps the first. Repeated givens are none. [`Error::Timeout`] when `deadline` passes
 /// first (asked once a branch).
 ///
-/// Once [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
+/// From [`HALL_AFTER`] branches it looks for Hall sets on the boards it branched from; once
+/// [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
 /// learning instead, which counts it again from the start (see `learn`).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
-        let mut last = 0;
-        if !descend(&board, limit, &mut found, &mut last, deadline) && found.nodes - last > LEARN_AFTER {
+        let mut walk = Walk { limit, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX };
+        if !descend(&board, None, 0, &mut walk) && walk.found.nodes - walk.last > LEARN_AFTER {
             return learn(cells, limit, found, deadline);
         }
     }
@@ -670,36 +673,211 @@ pub(crate) fn learn(cells: &[u8; CELLS], limit: u64, mut found: Found, deadline:
     Ok(found)
 }
 
-/// Extends `board` (propagated, consistent) to completions, counted into `found`; false once
-/// the search must stop: `limit` completions, the deadline, or [`LEARN_AFTER`] branches since
-/// the last completion, which `last` says (where `found.nodes` stood then).
-fn descend(board: &Board, limit: u64, found: &mut Found, last: &mut u64, deadline: &mut Deadline) -> bool {
+/// A search's state across its branches: the limit, what it found, where `found.nodes` stood
+/// at the last completion, the deadline; for the Hall sets' check ([`hall_cut`]), the branch
+/// count of the next one and the depth of a board found to have no completion, which the
+/// search unwinds to.
+struct Walk<'a, 'd> {
+    limit: u64,
+    found: &'a mut Found,
+    last: u64,
+    deadline: &'a mut Deadline<'d>,
+    hall_at: u64,
+    cut: u32,
+}
+
+/// The boards from the root down to the one a search branches on (each linked to the one
+/// above it), with `found.nodes` when each was reached and whether the Hall sets' check found
+/// its units matched.
+struct Path<'a> {
+    board: &'a Board,
+    start: u64,
+    matched: core::cell::Cell<bool>,
+    up: Option<&'a Path<'a>>,
+}
+
+/// Branches since the start or the last completion after which a search looks for Hall sets
+/// ([`unmatched`]) on the root; at each doubling it looks again, and from four times as many on
+/// the boards of its path whose subtrees took half of the branches too ([`hall_cut`]). Singles,
+/// locked candidates and triads do not see a Hall set: a climb found unsolvable grids of 17-21
+/// givens with one at the root, which took 2,000 branches and the learner (7.9 million
+/// instructions a grid, tdoku 0.23 million) and now end here (0.18 million). A check costs
+/// about three branches: from 64 branches the forum-hardest sets pay 1.5% of their
+/// instructions, from 32 they would pay 2.4% (docs/design.md, "9x9").
+pub const HALL_AFTER: u64 = 64;
+
+/// Extends `board` (propagated, consistent, at `depth` below the root) to completions, counted
+/// into `walk.found`; false once the search must stop: the limit, the deadline, [`LEARN_AFTER`]
+/// branches since the last completion, or a board above found to have none (`walk.cut`).
+fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> bool {
     let Some((band, bit)) = board.branch_cell() else {
+        let found = &mut *walk.found;
         found.count += 1;
-        *last = found.nodes;
+        walk.last = found.nodes;
+        walk.hall_at = found.nodes + HALL_AFTER;
         if found.first.is_none() {
             found.first = Some(board.digits());
         }
-        return found.count < limit;
+        return found.count < walk.limit;
     };
+    let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), up };
     for digit in 0..9 {
         if board.candidates[9 * band + digit] & bit == 0 {
             continue;
         }
-        found.nodes += 1;
-        if deadline.tick(1) || found.nodes - *last > LEARN_AFTER {
+        walk.found.nodes += 1;
+        if walk.deadline.tick(1) || walk.found.nodes - walk.last > LEARN_AFTER {
+            return false;
+        }
+        if walk.found.nodes == walk.hall_at && hall_cut(&here, depth, walk) {
+            if walk.cut == depth {
+                walk.cut = u32::MAX;
+                return true;
+            }
             return false;
         }
         let mut child = *board;
         child.place(digit, band, bit);
-        let triads = if found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
-        if child.propagate_with(Some(triads)).is_ok() && !descend(&child, limit, found, last, deadline) {
+        let triads = if walk.found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
+        if child.propagate_with(Some(triads)).is_ok() && !descend(&child, Some(&here), depth + 1, walk) {
+            if walk.cut == depth {
+                walk.cut = u32::MAX;
+                return true;
+            }
             return false;
         }
     }
     true
 }
 
+/// The Hall sets' check, at [`HALL_AFTER`] branches after the last completion and at each
+/// doubling of them: the boards of the path from the root down to `here` (at `depth`) not
+/// checked yet whose subtrees took at least half of those branches, until one has a unit with
+/// no complete matching; true, with `walk.cut` its depth, when one has.
+#[inline(never)]
+fn hall_cut(here: &Path, depth: u32, walk: &mut Walk) -> bool {
+    let since = walk.found.nodes - walk.last;
+    walk.hall_at = walk.found.nodes + since;
+    let mut path: [Option<&Path>; CELLS + 1] = [None; CELLS + 1];
+    let mut at = Some(here);
+    let mut d = depth as usize;
+    while let Some(p) = at {
+        path[d] = Some(p);
+        at = p.up;
+        d = d.wrapping_sub(1);
+    }
+    for (k, p) in path[..=depth as usize].iter().flatten().enumerate() {
+        if k > 0 && (since < 4 * HALL_AFTER || walk.found.nodes - p.start < since / 2) {
+            break;
+        }
+        // A board above a completion has its units matched.
+        if p.matched.get() || walk.found.count > 0 && p.start <= walk.last {
+            continue;
+        }
+        if unmatched(p.board) {
+            walk.cut = k as u32;
+            return true;
+        }
+        p.matched.set(true);
+    }
+    false
+}
+
+/// Whether some row, column or box of `board` has no complete matching of its nine digits to
+/// its cells over the candidates: a Hall set (k digits with fewer than k places, or k cells
+/// with fewer than k digits), a contradiction that singles, locked candidates and triads need
+/// not see, so that the search would meet it again under every branch.
+fn unmatched(board: &Board) -> bool {
+    let c = &board.candidates;
+    let mut unit = [0u16; 9];
+    for band in 0..3 {
+        for k in 0..3 {
+            // Row k of the band, then box k of the band.
+            for (d, m) in unit.iter_mut().enumerate() {
+                *m = (c[9 * band + d] >> (9 * k) & ROW) as u16;
+            }
+            if !matched(&unit) {
+                return true;
+            }
+            for (d, m) in unit.iter_mut().enumerate() {
+                let x = c[9 * band + d] >> (3 * k);
+                *m = (x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700) as u16;
+            }
+            if !matched(&unit) {
+                return true;
+            }
+        }
+    }
+    for column in 0..9 {
+        for (d, m) in unit.iter_mut().enumerate() {
+            *m = 0;
+            for band in 0..3 {
+                let x = c[9 * band + d] >> column;
+                *m |= ((x & 1 | x >> 8 & 2 | x >> 16 & 4) << (3 * band)) as u16;
+            }
+        }
+        if !matched(&unit) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the nine digits' places in a unit (bit k for the unit's cell k) admit a complete
+/// matching: digits with one place take it first, the others match over the cells left, each
+/// taking a free place if it has one, else one freed along an augmenting path (Kuhn's).
+pub(crate) fn matched(places: &[u16; 9]) -> bool {
+    let mut taken = 0u16;
+    let mut rest = 0u16;
+    for (d, &m) in places.iter().enumerate() {
+        if m & m.wrapping_sub(1) != 0 {
+            rest |= 1 << d;
+        } else if m & !taken != 0 {
+            taken |= m;
+        } else {
+            return false;
+        }
+    }
+    let fixed = taken;
+    let mut digit_of = [0u8; 9];
+    for d in ones(rest) {
+        let free = places[d] & !taken;
+        if free != 0 {
+            let at = free.trailing_zeros() as usize;
+            taken |= 1 << at;
+            digit_of[at] = d as u8;
+        } else {
+            // The singles' cells are `seen` from the start: their digits cannot move.
+            let mut seen = fixed;
+            if !augment(places, d, &mut digit_of, &mut taken, &mut seen) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// A place for digit `d`: a free one, else one whose digit moves along a path of places not
+/// `seen` yet to a free one.
+fn augment(places: &[u16; 9], d: usize, digit_of: &mut [u8; 9], taken: &mut u16, seen: &mut u16) -> bool {
+    let free = places[d] & !*taken;
+    if free != 0 {
+        let at = free.trailing_zeros() as usize;
+        *taken |= 1 << at;
+        digit_of[at] = d as u8;
+        return true;
+    }
+    for at in ones(places[d]) {
+        if *seen & 1 << at == 0 {
+            *seen |= 1 << at;
+            if augment(places, usize::from(digit_of[at]), digit_of, taken, seen) {
+                digit_of[at] = d as u8;
+                return true;
+            }
+        }
+    }
+    false
+}
 
 /// Whether `cells` (a puzzle with exactly one completion) keeps exactly one once the given at
 /// `cell` is blanked: true when no completion puts another digit there, which one search for a
@@ -720,8 +898,8 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    let mut last = 0;
-    if !descend(&board, 1, &mut found, &mut last, deadline) && found.count == 0 {
+    let mut walk = Walk { limit: 1, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX };
+    if !descend(&board, None, 0, &mut walk) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
         }

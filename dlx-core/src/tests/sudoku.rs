@@ -380,6 +380,55 @@ fn nine_by_nine_grids_climbed_past_the_triad_gate_end_soon() {
     assert!(total <= 10_000, "{total} branches in {searches} searches");
 }
 
+/// The grids of tests/data/sudoku9/climbed-hall-root.txt, six of the twenty that a hill climb
+/// against the 9x9 search found (`make bench9` of 2026-12-04, seed 0xfd05451ab908c71f): no
+/// completion, 17-21 givens, a Hall set at the root that singles, locked candidates and triads
+/// do not see; 2,001 branches and about 100 of the learner's conflicts each before the search
+/// looked for Hall sets (about 35 times tdoku's instructions), and 10 isomorphs of each:
+/// answers checked against the DLX engine's count, and the effort bounded.
+#[test]
+fn nine_by_nine_grids_with_a_hall_set_at_the_root_end_at_the_check() {
+    let (mut most, mut total) = (0, 0);
+    for g in climbed_9("sudoku9/climbed-hall-root.txt", 0x4a11_b007) {
+        assert_eq!(g.counted, 0, "{} isomorph {}", g.text, g.isomorph);
+        for found in &g.found {
+            assert_eq!(found.conflicts, 0, "{} isomorph {}: handed to the learner", g.text, g.isomorph);
+            most = most.max(found.nodes);
+            total += found.nodes;
+        }
+    }
+    // 64 and 8,448 when written: the check at `nine::HALL_AFTER` branches ends each (tdoku takes
+    // 3-282 guesses on them).
+    assert!(most <= nine::HALL_AFTER, "up to {most} branches");
+    assert!(total <= 8_448, "{total} branches in 132 searches");
+}
+
+/// `nine::matched` against Hall's theorem, by brute force over every set of digits: random
+/// units, from sparse to dense, each with a complete matching exactly when no k digits have
+/// fewer than k places.
+#[test]
+fn nine_by_nine_unit_matching_agrees_with_halls_theorem() {
+    let mut seed = 0x6a11_u64;
+    let (mut with, mut without) = (0, 0);
+    for round in 0..20_000 {
+        let density = 1 + round % 7;
+        let places: [u16; 9] = core::array::from_fn(|_| {
+            let mut m = 0u16;
+            for _ in 0..density {
+                m |= 1 << (rng(&mut seed) % 9);
+            }
+            m
+        });
+        let hall = (1u32..512).all(|digits| {
+            let union = ones(digits).fold(0u16, |u, d| u | places[d]);
+            union.count_ones() >= digits.count_ones()
+        });
+        assert_eq!(nine::matched(&places), hall, "{places:?}");
+        if hall { with += 1 } else { without += 1 }
+    }
+    assert!(with > 1_000 && without > 1_000, "{with} matched, {without} not");
+}
+
 #[test]
 fn nine_by_nine_magictour_top1465() {
     check_9x9_set("magictour-top1465-1465");
