@@ -266,24 +266,46 @@ impl Board {
         if kept == 0 {
             return Err(Dead);
         }
-        self.narrow(i, MINIROW_CELLS[usize::from(kept)]);
+        // Narrowed to the minirows some placement uses, the digit-band is settled: the same
+        // look-ups would keep it whole (whence no mark to settle it again, only its columns).
+        let narrowed = mask & MINIROW_CELLS[usize::from(kept)];
+        if narrowed != mask {
+            self.candidates[i] = narrowed;
+            self.columns |= 1 << i;
+        }
         let (digit, band) = (i % 9, i / 9);
-        let mask = self.candidates[i];
         // After the narrowing, a box with one cell left lies in a row with one cell left: the
         // box's only minirow is the only one its row keeps.
-        let mut singles = u32::from(SINGLE[(mask & ROW) as usize])
-            | u32::from(SINGLE[(mask >> 9 & ROW) as usize]) << 9
-            | u32::from(SINGLE[(mask >> 18) as usize]) << 18;
-        singles &= self.unsolved[band];
-        for at in ones(singles) {
-            let bit = 1 << at;
-            // An earlier single of this digit-band may have taken it (then the band is dead,
-            // and settling it again says so).
-            if self.candidates[i] & bit != 0 {
-                self.place(digit, band, bit);
-            }
+        let singles = (u32::from(SINGLE[(narrowed & ROW) as usize])
+            | u32::from(SINGLE[(narrowed >> 9 & ROW) as usize]) << 9
+            | u32::from(SINGLE[(narrowed >> 18) as usize]) << 18)
+            & self.unsolved[band];
+        if singles != 0 {
+            self.place_singles(digit, band, singles);
         }
         Ok(())
+    }
+
+    /// Places the hidden singles `cells` that [`Board::settle`] found in the rows of `digit`
+    /// in `band`, all at once: in distinct boxes and columns (no placement uses two minirows of
+    /// a box), with their rows, boxes and band columns already free of the digit, so the
+    /// digit-band itself stays as it is and settled.
+    fn place_singles(&mut self, digit: usize, band: usize, cells: u32) {
+        self.unsolved[band] &= !cells;
+        let digits: &mut [u32; 9] = (&mut self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
+        let mut changed = (take_cell(digits, cells) & !(1 << digit)) << (9 * band);
+        let spread = (cells | cells >> 9 | cells >> 18) & ROW;
+        let column = spread | spread << 9 | spread << 18;
+        let mut hit = 0u32;
+        for other in 0..3 {
+            let mask = &mut self.candidates[9 * other + digit];
+            hit |= u32::from(*mask & column != 0) << (9 * other);
+            *mask &= !column;
+        }
+        self.candidates[9 * band + digit] |= cells;
+        changed |= (hit & !(1 << (9 * band))) << digit;
+        self.changed |= changed;
+        self.columns |= changed;
     }
 
     /// Locked candidates in the stacks of `digit` (as [`Board::settle`] does in the bands, with
