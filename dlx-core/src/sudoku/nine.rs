@@ -53,25 +53,15 @@ const BOXES_2: u32 = 0o700_700_700;
 const BOXES_01: u32 = 0o077_077_077;
 const BOXES_12: u32 = 0o770_770_770;
 
-/// A row's nine bits -> which of its three minirows (boxes) hold any.
-const ROW_MINIROWS: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        table[x] = (x & 7 != 0) as u8 | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
-        x += 1;
-    }
-    table
-};
-
-/// A row's nine bits -> the row when it has one bit, else 0.
-const SINGLE: [u16; 512] = {
+/// A row's nine bits -> which of its three minirows (boxes) hold any (bits 0-2) and, 3 bits
+/// up, the row itself when it has one bit: one look-up a row gives [`Board::settle`] both.
+const ROW_SINGLE: [u16; 512] = {
     let mut table = [0u16; 512];
     let mut x = 0usize;
     while x < 512 {
-        if x.count_ones() == 1 {
-            table[x] = x as u16;
-        }
+        let minirows = (x & 7 != 0) as u16 | ((x & 0o70 != 0) as u16) << 1 | ((x & 0o700 != 0) as u16) << 2;
+        let single = if x.count_ones() == 1 { x as u16 } else { 0 };
+        table[x] = minirows | single << 3;
         x += 1;
     }
     table
@@ -259,9 +249,8 @@ impl Board {
             // row without the digit.
             return if mask & ROW != 0 && mask & ROW << 9 != 0 && mask >> 18 != 0 { Ok(()) } else { Err(Dead) };
         }
-        let minirows = usize::from(ROW_MINIROWS[(mask & ROW) as usize])
-            | usize::from(ROW_MINIROWS[(mask >> 9 & ROW) as usize]) << 3
-            | usize::from(ROW_MINIROWS[(mask >> 18) as usize]) << 6;
+        let rows = [ROW_SINGLE[(mask & ROW) as usize], ROW_SINGLE[(mask >> 9 & ROW) as usize], ROW_SINGLE[(mask >> 18) as usize]];
+        let minirows = usize::from(rows[0] & 7) | usize::from(rows[1] & 7) << 3 | usize::from(rows[2] & 7) << 6;
         let kept = LOCKED[minirows];
         if kept == 0 {
             return Err(Dead);
@@ -269,17 +258,18 @@ impl Board {
         // Narrowed to the minirows some placement uses, the digit-band is settled: the same
         // look-ups would keep it whole (whence no mark to settle it again, only its columns).
         let narrowed = mask & MINIROW_CELLS[usize::from(kept)];
-        if narrowed != mask {
-            self.candidates[i] = narrowed;
-            self.columns |= 1 << i;
-        }
         let (digit, band) = (i % 9, i / 9);
         // After the narrowing, a box with one cell left lies in a row with one cell left: the
         // box's only minirow is the only one its row keeps.
-        let singles = (u32::from(SINGLE[(narrowed & ROW) as usize])
-            | u32::from(SINGLE[(narrowed >> 9 & ROW) as usize]) << 9
-            | u32::from(SINGLE[(narrowed >> 18) as usize]) << 18)
-            & self.unsolved[band];
+        let singles = if narrowed == mask {
+            u32::from(rows[0] >> 3) | u32::from(rows[1] >> 3) << 9 | u32::from(rows[2] >> 3) << 18
+        } else {
+            self.candidates[i] = narrowed;
+            self.columns |= 1 << i;
+            u32::from(ROW_SINGLE[(narrowed & ROW) as usize] >> 3)
+                | u32::from(ROW_SINGLE[(narrowed >> 9 & ROW) as usize] >> 3) << 9
+                | u32::from(ROW_SINGLE[(narrowed >> 18) as usize] >> 3) << 18
+        } & self.unsolved[band];
         if singles != 0 {
             self.place_singles(digit, band, singles);
         }
