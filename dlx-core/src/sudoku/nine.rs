@@ -482,20 +482,15 @@ impl Board {
         // for what `changed` says).
         let mut touched = 0u32;
         loop {
-            touched |= self.changed;
+            // Rows and boxes, then naked singles, then columns, each only once the ones before
+            // it find nothing: the fixed point is the same in any order, and this one settles
+            // least (rows and boxes in batches: what a batch marks waits for the next one).
             while self.changed != 0 {
-                touched |= self.changed;
-                let i = self.changed.trailing_zeros() as usize;
-                self.changed &= self.changed - 1;
-                self.settle(i)?;
-            }
-            while self.columns != 0 && self.changed == 0 {
-                let digit = self.columns.trailing_zeros() as usize % 9;
-                self.columns &= !(COLUMN << digit);
-                self.settle_columns(digit)?;
-            }
-            if self.changed != 0 {
-                continue;
+                let batch = core::mem::take(&mut self.changed);
+                touched |= batch;
+                for i in ones(batch) {
+                    self.settle(i)?;
+                }
             }
             for band in 0..3 {
                 if touched & ROW << (9 * band) != 0 && self.unsolved[band] != 0 {
@@ -503,6 +498,14 @@ impl Board {
                 }
             }
             touched = 0;
+            if self.changed != 0 {
+                continue;
+            }
+            while self.columns != 0 && self.changed == 0 {
+                let digit = self.columns.trailing_zeros() as usize % 9;
+                self.columns &= !(COLUMN << digit);
+                self.settle_columns(digit)?;
+            }
             if self.changed != 0 {
                 continue;
             }
