@@ -364,12 +364,8 @@ impl Board {
     /// Naked singles in `band`; [`Dead`] when a cell has no digit left.
     fn naked_singles(&mut self, band: usize) -> Result<(), Dead> {
         let unsolved = self.unsolved[band];
-        let (mut once, mut twice) = (0u32, 0u32);
-        for digit in 0..9 {
-            let mask = self.candidates[9 * band + digit];
-            twice |= once & mask;
-            once |= mask;
-        }
+        let digits: &[u32; 9] = (&self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
+        let (once, twice) = once_twice(digits);
         if unsolved & !once != 0 {
             return Err(Dead);
         }
@@ -630,6 +626,44 @@ pub(crate) fn take_cell_scalar(digits: &mut [u32; 9], bit: u32) -> u32 {
 
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) use take_cell_scalar as take_cell;
+
+/// The cells of a band that some of its nine digit masks hold, and those that two or more do.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn once_twice(digits: &[u32; 9]) -> (u32, u32) {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
+    };
+    let at = digits.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of baseline x86-64; `at` and `at + 1` are the array's elements 0-3
+    // and 4-7 (unaligned loads of 16 bytes within its 36).
+    let (once, twice) = unsafe {
+        let (low, high) = (_mm_loadu_si128(at), _mm_loadu_si128(at.add(1)));
+        // Digits 0-3 against 4-7 lane by lane, then the lanes folded in halves: at least
+        // once, and twice within a side or once on both.
+        let (once, twice) = (_mm_or_si128(low, high), _mm_and_si128(low, high));
+        let fold = |(once, twice): (__m128i, __m128i), other: (__m128i, __m128i)| {
+            (_mm_or_si128(once, other.0), _mm_or_si128(_mm_or_si128(twice, other.1), _mm_and_si128(once, other.0)))
+        };
+        let halves = fold((once, twice), (_mm_shuffle_epi32(once, 0x4E), _mm_shuffle_epi32(twice, 0x4E)));
+        let (once, twice) = fold(halves, (_mm_shuffle_epi32(halves.0, 0xB1), _mm_shuffle_epi32(halves.1, 0xB1)));
+        (_mm_cvtsi128_si32(once) as u32, _mm_cvtsi128_si32(twice) as u32)
+    };
+    (once | digits[8], twice | once & digits[8])
+}
+
+/// [`once_twice`] without vectors: elsewhere than x86-64, and in the tests against it.
+#[cfg(any(not(target_arch = "x86_64"), test))]
+pub(crate) fn once_twice_scalar(digits: &[u32; 9]) -> (u32, u32) {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &mask in digits {
+        twice |= once & mask;
+        once |= mask;
+    }
+    (once, twice)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use once_twice_scalar as once_twice;
 
 /// [`Board::triads`]' lanes: nine digits padded to three groups of four.
 const LANES: usize = 12;
