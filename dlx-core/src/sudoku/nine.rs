@@ -53,15 +53,21 @@ const BOXES_2: u32 = 0o700_700_700;
 const BOXES_01: u32 = 0o077_077_077;
 const BOXES_12: u32 = 0o770_770_770;
 
-/// A row's nine bits -> which of its three minirows (boxes) hold any (bits 0-2) and, 3 bits
-/// up, the row itself when it has one bit: one look-up a row gives [`Board::settle`] both.
-const ROW_SINGLE: [u16; 512] = {
-    let mut table = [0u16; 512];
+/// Row k's nine bits (k = 0, 1, 2 of a band) -> the row itself in place when it has one bit
+/// (bits 9k..9k+9) and, 32 bits up, which of its three minirows (boxes) hold any (bits 3k..3k+3
+/// there): of the three rows' entries or-ed, the low word is the band's singles and the high
+/// one its minirows (bit 3 * row + box), what [`Board::settle`] needs of every row.
+const ROW_SINGLE: [[u64; 512]; 3] = {
+    let mut table = [[0u64; 512]; 3];
     let mut x = 0usize;
     while x < 512 {
-        let minirows = (x & 7 != 0) as u16 | ((x & 0o70 != 0) as u16) << 1 | ((x & 0o700 != 0) as u16) << 2;
-        let single = if x.count_ones() == 1 { x as u16 } else { 0 };
-        table[x] = minirows | single << 3;
+        let minirows = (x & 7 != 0) as u64 | ((x & 0o70 != 0) as u64) << 1 | ((x & 0o700 != 0) as u64) << 2;
+        let single = if x.count_ones() == 1 { x as u64 } else { 0 };
+        let mut k = 0;
+        while k < 3 {
+            table[k][x] = single << (9 * k) | minirows << (32 + 3 * k);
+            k += 1;
+        }
         x += 1;
     }
     table
@@ -249,9 +255,10 @@ impl Board {
             // row without the digit.
             return if mask & ROW != 0 && mask & ROW << 9 != 0 && mask >> 18 != 0 { Ok(()) } else { Err(Dead) };
         }
-        let rows = [ROW_SINGLE[(mask & ROW) as usize], ROW_SINGLE[(mask >> 9 & ROW) as usize], ROW_SINGLE[(mask >> 18) as usize]];
-        let minirows = usize::from(rows[0] & 7) | usize::from(rows[1] & 7) << 3 | usize::from(rows[2] & 7) << 6;
-        let kept = LOCKED[minirows];
+        let rows = ROW_SINGLE[0][(mask & ROW) as usize]
+            | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
+            | ROW_SINGLE[2][(mask >> 18) as usize];
+        let kept = LOCKED[(rows >> 32) as usize];
         if kept == 0 {
             return Err(Dead);
         }
@@ -262,13 +269,13 @@ impl Board {
         // After the narrowing, a box with one cell left lies in a row with one cell left: the
         // box's only minirow is the only one its row keeps.
         let singles = if narrowed == mask {
-            u32::from(rows[0] >> 3) | u32::from(rows[1] >> 3) << 9 | u32::from(rows[2] >> 3) << 18
+            rows as u32
         } else {
             self.candidates[i] = narrowed;
             self.columns |= 1 << i;
-            u32::from(ROW_SINGLE[(narrowed & ROW) as usize] >> 3)
-                | u32::from(ROW_SINGLE[(narrowed >> 9 & ROW) as usize] >> 3) << 9
-                | u32::from(ROW_SINGLE[(narrowed >> 18) as usize] >> 3) << 18
+            (ROW_SINGLE[0][(narrowed & ROW) as usize]
+                | ROW_SINGLE[1][(narrowed >> 9 & ROW) as usize]
+                | ROW_SINGLE[2][(narrowed >> 18) as usize]) as u32
         } & self.unsolved[band];
         if singles != 0 {
             self.place_singles(digit, band, singles);
