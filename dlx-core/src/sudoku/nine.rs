@@ -55,24 +55,20 @@ const BOXES_2: u32 = 0o700_700_700;
 const BOXES_01: u32 = 0o077_077_077;
 const BOXES_12: u32 = 0o770_770_770;
 
-/// A row's nine bits -> which of its three minirows (boxes) hold any.
-const ROW_MINIROWS: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        table[x] = (x & 7 != 0) as u8 | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
-        x += 1;
-    }
-    table
-};
-
-/// A row's nine bits -> the row when it has one bit, else 0.
-const SINGLE: [u16; 512] = {
-    let mut table = [0u16; 512];
+/// Row k's nine bits (k = 0, 1, 2 of a band) -> the row itself in place when it has one bit
+/// (bits 9k..9k+9) and, 32 bits up, which of its three minirows (boxes) hold any (bits 3k..3k+3
+/// there): of the three rows' entries or-ed, the low word is the band's singles and the high
+/// one its minirows (bit 3 * row + box), what [`Board::settle`] needs of every row.
+const ROW_SINGLE: [[u64; 512]; 3] = {
+    let mut table = [[0u64; 512]; 3];
     let mut x = 0usize;
     while x < 512 {
-        if x.count_ones() == 1 {
-            table[x] = x as u16;
+        let minirows = (x & 7 != 0) as u64 | ((x & 0o70 != 0) as u64) << 1 | ((x & 0o700 != 0) as u64) << 2;
+        let single = if x.count_ones() == 1 { x as u64 } else { 0 };
+        let mut k = 0;
+        while k < 3 {
+            table[k][x] = single << (9 * k) | minirows << (32 + 3 * k);
+            k += 1;
         }
         x += 1;
     }
@@ -261,31 +257,54 @@ impl Board {
             // row without the digit.
             return if mask & ROW != 0 && mask & ROW << 9 != 0 && mask >> 18 != 0 { Ok(()) } else { Err(Dead) };
         }
-        let minirows = usize::from(ROW_MINIROWS[(mask & ROW) as usize])
-            | usize::from(ROW_MINIROWS[(mask >> 9 & ROW) as usize]) << 3
-            | usize::from(ROW_MINIROWS[(mask >> 18) as usize]) << 6;
-        let kept = LOCKED[minirows];
+        let rows = ROW_SINGLE[0][(mask & ROW) as usize]
+            | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
+            | ROW_SINGLE[2][(mask >> 18) as usize];
+        let kept = LOCKED[(rows >> 32) as usize];
         if kept == 0 {
             return Err(Dead);
         }
-        self.narrow(i, MINIROW_CELLS[usize::from(kept)]);
+        // Narrowed to the minirows some placement uses, the digit-band is settled: the same
+        // look-ups would keep it whole (whence no mark to settle it again, only its columns).
+        let narrowed = mask & MINIROW_CELLS[usize::from(kept)];
         let (digit, band) = (i % 9, i / 9);
-        let mask = self.candidates[i];
         // After the narrowing, a box with one cell left lies in a row with one cell left: the
         // box's only minirow is the only one its row keeps.
-        let mut singles = u32::from(SINGLE[(mask & ROW) as usize])
-            | u32::from(SINGLE[(mask >> 9 & ROW) as usize]) << 9
-            | u32::from(SINGLE[(mask >> 18) as usize]) << 18;
-        singles &= self.unsolved[band];
-        for at in ones(singles) {
-            let bit = 1 << at;
-            // An earlier single of this digit-band may have taken it (then the band is dead,
-            // and settling it again says so).
-            if self.candidates[i] & bit != 0 {
-                self.place(digit, band, bit);
-            }
+        let singles = if narrowed == mask {
+            rows as u32
+        } else {
+            self.candidates[i] = narrowed;
+            self.columns |= 1 << i;
+            (ROW_SINGLE[0][(narrowed & ROW) as usize]
+                | ROW_SINGLE[1][(narrowed >> 9 & ROW) as usize]
+                | ROW_SINGLE[2][(narrowed >> 18) as usize]) as u32
+        } & self.unsolved[band];
+        if singles != 0 {
+            self.place_singles(digit, band, singles);
         }
         Ok(())
+    }
+
+    /// Places the hidden singles `cells` that [`Board::settle`] found in the rows of `digit`
+    /// in `band`, all at once: in distinct boxes and columns (no placement uses two minirows of
+    /// a box), with their rows, boxes and band columns already free of the digit, so the
+    /// digit-band itself stays as it is and settled.
+    fn place_singles(&mut self, digit: usize, band: usize, cells: u32) {
+        self.unsolved[band] &= !cells;
+        let digits: &mut [u32; 9] = (&mut self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
+        let mut changed = (take_cell(digits, cells) & !(1 << digit)) << (9 * band);
+        let spread = (cells | cells >> 9 | cells >> 18) & ROW;
+        let column = spread | spread << 9 | spread << 18;
+        let mut hit = 0u32;
+        for other in 0..3 {
+            let mask = &mut self.candidates[9 * other + digit];
+            hit |= u32::from(*mask & column != 0) << (9 * other);
+            *mask &= !column;
+        }
+        self.candidates[9 * band + digit] |= cells;
+        changed |= (hit & !(1 << (9 * band))) << digit;
+        self.changed |= changed;
+        self.columns |= changed;
     }
 
     /// Locked candidates in the stacks of `digit` (as [`Board::settle`] does in the bands, with
@@ -301,10 +320,22 @@ impl Board {
         {
             return Ok(());
         }
-        let columns: [u32; 3] = core::array::from_fn(|band| {
+        // Each band's columns with the digit, and apart (32 bits up, the two side by side in
+        // one word) those with it in an open cell, and those with it in two or more open cells.
+        let lanes = u64::from(ROW) | u64::from(ROW) << 32;
+        let mut folded = [0u64; 3];
+        let mut twice = [0u64; 3];
+        for band in 0..3 {
             let mask = self.candidates[9 * band + digit];
-            (mask | mask >> 9 | mask >> 18) & ROW
-        });
+            let both = u64::from(mask) | u64::from(mask & self.unsolved[band]) << 32;
+            let (r0, r1, r2) = (both & lanes, both >> 9 & lanes, both >> 18 & lanes);
+            folded[band] = r0 | r1 | r2;
+            twice[band] = (r0 & r1) | (r2 & (r0 | r1));
+        }
+        let columns = folded.map(|f| f as u32);
+        if columns[0] | columns[1] | columns[2] != ROW {
+            return Err(Dead);
+        }
         for stack in 0..3 {
             let minicolumns = (columns[0] >> (3 * stack) & 7)
                 | (columns[1] >> (3 * stack) & 7) << 3
@@ -314,32 +345,24 @@ impl Board {
                 return Err(Dead);
             }
             for j in ones(minicolumns & !kept) {
-                self.narrow(9 * (j / 3) + digit, !(COLUMN << (3 * stack + j % 3)));
+                let (band, column) = (j / 3, 3 * stack + j % 3);
+                self.narrow(9 * band + digit, !(COLUMN << column));
+                folded[band] &= !(1 << (column + 32));
+                twice[band] &= !(1 << (column + 32));
             }
         }
-        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-        for band in 0..3 {
-            let mask = self.candidates[9 * band + digit];
-            for k in 0..3 {
-                let row = mask >> (9 * k) & ROW;
-                twice |= once & row;
-                once |= row;
-            }
-            let done = mask & !self.unsolved[band];
-            placed |= done | done >> 9 | done >> 18;
-        }
-        if once != ROW {
-            return Err(Dead);
-        }
-        // The columns where the digit is placed already hold one cell of it: skipped.
-        for at in ones(once & !twice & !placed) {
+        // A placed cell's column holds no open cell of the digit: the columns with one open
+        // cell and no other are the hidden singles not placed yet.
+        let [a, b, c] = folded.map(|f| (f >> 32) as u32);
+        let open_twice = (twice[0] | twice[1] | twice[2]) >> 32;
+        let once = a | b | c;
+        let more = open_twice as u32 | (a & b) | (c & (a | b));
+        for at in ones(once & !more) {
             let column = COLUMN << at;
             for band in 0..3 {
                 let cell = self.candidates[9 * band + digit] & column;
                 if cell != 0 {
-                    if cell & self.unsolved[band] != 0 {
-                        self.place(digit, band, cell);
-                    }
+                    self.place(digit, band, cell);
                     break;
                 }
             }
@@ -350,12 +373,8 @@ impl Board {
     /// Naked singles in `band`; [`Dead`] when a cell has no digit left.
     fn naked_singles(&mut self, band: usize) -> Result<(), Dead> {
         let unsolved = self.unsolved[band];
-        let (mut once, mut twice) = (0u32, 0u32);
-        for digit in 0..9 {
-            let mask = self.candidates[9 * band + digit];
-            twice |= once & mask;
-            once |= mask;
-        }
+        let digits: &[u32; 9] = (&self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
+        let (once, twice) = once_twice(digits);
         if unsolved & !once != 0 {
             return Err(Dead);
         }
@@ -468,20 +487,15 @@ impl Board {
         // for what `changed` says).
         let mut touched = 0u32;
         loop {
-            touched |= self.changed;
+            // Rows and boxes, then naked singles, then columns, each only once the ones before
+            // it find nothing: the fixed point is the same in any order, and this one settles
+            // least (rows and boxes in batches: what a batch marks waits for the next one).
             while self.changed != 0 {
-                touched |= self.changed;
-                let i = self.changed.trailing_zeros() as usize;
-                self.changed &= self.changed - 1;
-                self.settle(i)?;
-            }
-            while self.columns != 0 && self.changed == 0 {
-                let digit = self.columns.trailing_zeros() as usize % 9;
-                self.columns &= !(COLUMN << digit);
-                self.settle_columns(digit)?;
-            }
-            if self.changed != 0 {
-                continue;
+                let batch = core::mem::take(&mut self.changed);
+                touched |= batch;
+                for i in ones(batch) {
+                    self.settle(i)?;
+                }
             }
             for band in 0..3 {
                 if touched & ROW << (9 * band) != 0 && self.unsolved[band] != 0 {
@@ -489,6 +503,14 @@ impl Board {
                 }
             }
             touched = 0;
+            if self.changed != 0 {
+                continue;
+            }
+            while self.columns != 0 && self.changed == 0 {
+                let digit = self.columns.trailing_zeros() as usize % 9;
+                self.columns &= !(COLUMN << digit);
+                self.settle_columns(digit)?;
+            }
             if self.changed != 0 {
                 continue;
             }
@@ -502,6 +524,18 @@ impl Board {
                 return Ok(());
             }
         }
+    }
+
+    /// Whether every rule run once more (each digit-band's rows and boxes, each digit's
+    /// columns, each band's naked singles) leaves the board as it is: what
+    /// [`Board::propagate`] promises, whichever settlings its marks let it skip.
+    #[cfg(test)]
+    pub(crate) fn is_settled(&self) -> bool {
+        let mut again = *self;
+        let consistent = (0..27).all(|i| again.settle(i).is_ok())
+            && (0..9).all(|digit| again.settle_columns(digit).is_ok())
+            && (0..3).all(|band| again.naked_singles(band).is_ok());
+        consistent && again.candidates == self.candidates && again.unsolved == self.unsolved
     }
 
     /// The cell to branch on (band and bit): of the cells with two candidates, the one that sees
@@ -601,6 +635,44 @@ pub(crate) fn take_cell_scalar(digits: &mut [u32; 9], bit: u32) -> u32 {
 
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) use take_cell_scalar as take_cell;
+
+/// The cells of a band that some of its nine digit masks hold, and those that two or more do.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn once_twice(digits: &[u32; 9]) -> (u32, u32) {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
+    };
+    let at = digits.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of baseline x86-64; `at` and `at + 1` are the array's elements 0-3
+    // and 4-7 (unaligned loads of 16 bytes within its 36).
+    let (once, twice) = unsafe {
+        let (low, high) = (_mm_loadu_si128(at), _mm_loadu_si128(at.add(1)));
+        // Digits 0-3 against 4-7 lane by lane, then the lanes folded in halves: at least
+        // once, and twice within a side or once on both.
+        let (once, twice) = (_mm_or_si128(low, high), _mm_and_si128(low, high));
+        let fold = |(once, twice): (__m128i, __m128i), other: (__m128i, __m128i)| {
+            (_mm_or_si128(once, other.0), _mm_or_si128(_mm_or_si128(twice, other.1), _mm_and_si128(once, other.0)))
+        };
+        let halves = fold((once, twice), (_mm_shuffle_epi32(once, 0x4E), _mm_shuffle_epi32(twice, 0x4E)));
+        let (once, twice) = fold(halves, (_mm_shuffle_epi32(halves.0, 0xB1), _mm_shuffle_epi32(halves.1, 0xB1)));
+        (_mm_cvtsi128_si32(once) as u32, _mm_cvtsi128_si32(twice) as u32)
+    };
+    (once | digits[8], twice | once & digits[8])
+}
+
+/// [`once_twice`] without vectors: elsewhere than x86-64, and in the tests against it.
+#[cfg(any(not(target_arch = "x86_64"), test))]
+pub(crate) fn once_twice_scalar(digits: &[u32; 9]) -> (u32, u32) {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &mask in digits {
+        twice |= once & mask;
+        once |= mask;
+    }
+    (once, twice)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use once_twice_scalar as once_twice;
 
 /// [`Board::triads`]' lanes: nine digits padded to three groups of four.
 const LANES: usize = 12;

@@ -131,6 +131,22 @@ fn the_9x9_cell_taking_agrees_with_its_scalar_form() {
     assert!(hits[1..9].iter().all(|&h| h > 0), "digits taken: {hits:?}");
 }
 
+/// The 9x9 naked singles' count over a band's digits in SSE2 vectors (x86-64) and in plain
+/// code (elsewhere) agree, on masks sparse enough that cells held once are common.
+#[test]
+fn the_9x9_cells_held_once_and_twice_agree_with_their_scalar_form() {
+    let mut seed = 0x00ce_71ce_u64;
+    let mut held_once = 0;
+    for _ in 0..20_000 {
+        let masks: [u32; 9] =
+            core::array::from_fn(|_| (rng(&mut seed) as u32) & (rng(&mut seed) as u32) & ((1 << 27) - 1));
+        let (once, twice) = nine::once_twice(&masks);
+        assert_eq!((once, twice), nine::once_twice_scalar(&masks), "{masks:?}");
+        held_once += (once & !twice).count_ones();
+    }
+    assert!(held_once > 20_000, "{held_once} cells held once");
+}
+
 /// Triads (`nine::Board::triads`) never take out a completion's digit: on random givens of a
 /// random full grid (a completion, so never a contradiction), the board propagated with triads
 /// keeps every cell's digit of that grid; and the rule must narrow often enough to be tested.
@@ -164,6 +180,39 @@ fn the_9x9_triads_keep_every_completion() {
         }
     }
     assert!(narrowed > 100, "triads narrowed {narrowed} boards");
+}
+
+/// The 9x9 propagation ends at a fixed point of its rules, though it settles again only what
+/// its marks say changed: on random givens of a random full grid, narrowed at random cells
+/// and then given random placements (as the search's branches are), every consistent board
+/// it leaves is one that no rule run once more would change.
+#[test]
+fn the_9x9_propagation_ends_at_a_fixed_point() {
+    let mut seed = 0x5e77_1ed0_u64;
+    let (mut placed, mut dead) = (0, 0);
+    for round in 0..3000 {
+        let full = super::common::random_full_grid(&mut seed);
+        let keep = 17 + rng(&mut seed) % 20;
+        let cells: [u8; 81] = core::array::from_fn(|cell| if rng(&mut seed) % 81 < keep { full[cell] } else { 0 });
+        let allowed: [u32; 81] = core::array::from_fn(|_| {
+            if rng(&mut seed).is_multiple_of(8) { 0x3FE & !(2 << (rng(&mut seed) % 9)) } else { 0x3FE }
+        });
+        let Some(mut board) = nine::Board::restricted(&cells, &allowed) else { continue };
+        assert!(board.is_settled(), "round {round}: {cells:?}");
+        for _ in 0..6 {
+            let Some((band, bit)) = board.branch_cell() else { break };
+            let digits: Vec<usize> = (0..9).filter(|&d| board.candidates[9 * band + d] & bit != 0).collect();
+            let digit = digits[(rng(&mut seed) % digits.len() as u64) as usize];
+            board.place(digit, band, bit);
+            if board.propagate().is_err() {
+                dead += 1;
+                break;
+            }
+            placed += 1;
+            assert!(board.is_settled(), "round {round}: {cells:?} after placing {digit} at {band}/{bit:#x}");
+        }
+    }
+    assert!(placed > 5000 && dead > 50, "{placed} placements propagated, {dead} dead");
 }
 
 /// Unsolvable 9x9 grids a fuzzer found (`fuzz/regressions`): in each, some unit has three
