@@ -523,16 +523,22 @@ impl<T: Sums> Bands<T> {
             [self.best[band][base], self.best[band][base + 1], self.best[band][base + 2]]
         })
     }
-}
 
-/// The best of the six orders' sums `m[0][o[0]] + m[1][o[1]] + m[2][o[2]]`, by which column
-/// the first band takes: 14 operations where the six sums take 17.
-#[inline(always)]
-fn best_of_orders<T: Sums>(m: &[[T; 3]; 3]) -> T {
-    let [a, b, c] = *m;
-    (a[0] + (b[1] + c[2]).higher(b[2] + c[1]))
-        .higher(a[1] + (b[0] + c[2]).higher(b[2] + c[0]))
-        .higher(a[2] + (b[0] + c[1]).higher(b[1] + c[0]))
+    /// The best of the six deals of [`Bands::group`] (`m`): of the six orders' sums
+    /// `m[0][o[0]] + m[1][o[1]] + m[2][o[2]]`, by which column the first band takes, 14
+    /// operations where the six sums take 17. Read in place: copying the group out first took
+    /// 1.3% more instructions on a sparse climbed set.
+    #[inline(always)]
+    fn best_of_group(&self, o1: &[usize; 3], o2: &[usize; 3]) -> T {
+        let at = |band: usize| {
+            let base = 3 * o1[band] + 9 * o2[band];
+            &self.best[band][base..base + 3]
+        };
+        let (a, b, c) = (at(0), at(1), at(2));
+        (a[0] + (b[1] + c[2]).higher(b[2] + c[1]))
+            .higher(a[1] + (b[0] + c[2]).higher(b[2] + c[0]))
+            .higher(a[2] + (b[0] + c[1]).higher(b[1] + c[0]))
+    }
 }
 
 /// [`best_patterns`] in 256-bit vectors, with a vector maximum of 32-bit integers (which
@@ -613,7 +619,7 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
         for (o1, first) in ORDERS.iter().enumerate() {
-            let top = best_of_orders(&bands.group(first, second)).0;
+            let top = bands.best_of_group(first, second).0;
             let group = (6 * o1 + 36 * o2) as i32;
             for l in 0..LANES {
                 let better = top[l] > total[l];
