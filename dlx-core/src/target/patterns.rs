@@ -17,7 +17,6 @@
 //! when its own bound has stalled.
 
 use super::weights::{CELLS, SCALE, SIDE, round, weight};
-use crate::bits::ones;
 use crate::deadline::Deadline;
 
 /// Marks a cell a digit may not use, and "no pattern": below every sum of real profits (the
@@ -47,10 +46,10 @@ pub struct PatternBound {
     /// The column of each row in each digit's best pattern (index digit - 1).
     pattern: [[u8; SIDE]; SIDE],
     /// Where the last [`PatternBound::tighten`] ended: each digit's best pattern through each
-    /// cell (`through[digit - 1][row][col]`, NO_PATTERN where none passes) and its best, from
-    /// which [`PatternBound::shortfalls`] are read. Kept as they come rather than as the
-    /// shortfalls: most calls (the search's nodes) never ask for them.
-    through: [[[Profit; SIDE]; SIDE]; SIDE],
+    /// cell (`through[row][col]`, lane `digit - 1`, NO_PATTERN where none passes) and its
+    /// best, from which [`PatternBound::shortfalls`] are read. Kept as they come rather than as
+    /// the shortfalls: most calls (the search's nodes) never ask for them.
+    through: [[Lanes; SIDE]; SIDE],
     best: [Profit; SIDE],
     /// Evaluations so far (each digit's best pattern at one set of multipliers): the bound's
     /// effort, for tests and benchmarks.
@@ -78,7 +77,7 @@ impl Default for PatternBound {
         PatternBound {
             multipliers: [0; CELLS],
             pattern: [[0; SIDE]; SIDE],
-            through: [[[NO_PATTERN; SIDE]; SIDE]; SIDE],
+            through: [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE],
             best: [NO_PATTERN; SIDE],
             evaluations: 0,
             #[cfg(target_arch = "x86_64")]
@@ -122,20 +121,6 @@ impl PatternBound {
         for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(&self.multipliers) {
             *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
         }
-    }
-
-    /// The digit's profit in each cell at the current multipliers (NO_PATTERN where it may not go).
-    fn profits(&self, allowed: &[u32; CELLS], digit: usize) -> [[Profit; SIDE]; SIDE] {
-        let mut profit = [[NO_PATTERN; SIDE]; SIDE];
-        // Within 2^23 in magnitude: see CELL_MULTIPLIER_LIMIT. From a table, and with no
-        // branch on the candidates.
-        let value = &DIGIT_WEIGHTS[digit];
-        for (cell, profit) in profit.as_flattened_mut().iter_mut().enumerate() {
-            // All ones where the digit may go, else zero.
-            let open = ((allowed[cell] << (31 - digit)) as Profit) >> 31;
-            *profit = (value[cell] - self.multipliers[cell]) & open | NO_PATTERN & !open;
-        }
-        profit
     }
 
     /// Whether no grid within `allowed` can score `target` or more, and if that is not proven,
@@ -202,30 +187,42 @@ impl PatternBound {
         // needs anyway.
         self.evaluations += 1;
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        for digit in 1..=SIDE {
-            let through = best_through(&self.profits(allowed, digit));
-            let best = through[0].iter().copied().max().unwrap_or(NO_PATTERN);
-            (self.through[digit - 1], self.best[digit - 1]) = (through, best);
-            if best == NO_PATTERN {
+        let mut profit = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
+        self.lane_profits(&weights, &mut profit);
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
+            unsafe { best_through_avx2(&profit, &mut self.through) }
+        } else {
+            best_through_lanes(&profit, &mut self.through);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        best_through_lanes(&profit, &mut self.through);
+        for (l, best) in self.best.iter_mut().enumerate() {
+            *best = self.through[0].iter().map(|via| via.0[l]).max().unwrap_or(NO_PATTERN);
+            if *best == NO_PATTERN {
                 return None;
             }
-            value += i64::from(best);
+            value += i64::from(*best);
         }
         if value < SCALE * target {
             return None;
         }
         // A grid with `digit` in `cell` has a pattern of the digit through the cell, so its
         // bound is at most `value - (best - via)`: below target once that shortfall exceeds
-        // the slack.
-        let slack = value - SCALE * target;
-        let mut survivors = [0u32; CELLS];
-        for (digit, (through, &best)) in (1..=SIDE).zip(self.through.iter().zip(self.best.iter())) {
-            for (survivor, &via) in survivors.iter_mut().zip(through.as_flattened()) {
-                // A barred cell's NO_PATTERN leaves a shortfall far over any slack. No branch:
-                // which candidates survive is as good as random.
-                *survivor |= u32::from(i64::from(best) - i64::from(via) <= slack) << digit;
-            }
-        }
+        // the slack. Shortfalls stay below 2^28 (see CELL_MULTIPLIER_LIMIT), so 32 bits hold
+        // them and a slack clamped to 2^30.
+        let slack = (value - SCALE * target).min(1 << 30) as Profit;
+        let best = Lanes(core::array::from_fn(|l| if l < SIDE { self.best[l] } else { 0 }));
+        #[cfg(target_arch = "x86_64")]
+        let survivors = if self.avx2 {
+            // SAFETY: as above.
+            unsafe { survivors_avx2(&self.through, best, slack) }
+        } else {
+            survivors_of(&self.through, best, slack)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let survivors = survivors_of(&self.through, best, slack);
         Some(survivors)
     }
 
@@ -326,10 +323,10 @@ impl PatternBound {
     /// what it kept tries the digits.
     pub fn shortfalls(&self) -> [[i64; SIDE + 1]; CELLS] {
         let mut shortfall = [[i64::MAX; SIDE + 1]; CELLS];
-        for (digit, (through, &best)) in (1..=SIDE).zip(self.through.iter().zip(self.best.iter())) {
-            for (shortfall, &via) in shortfall.iter_mut().zip(through.as_flattened()) {
-                if via != NO_PATTERN {
-                    shortfall[digit] = i64::from(best - via);
+        for (shortfall, via) in shortfall.iter_mut().zip(self.through.as_flattened()) {
+            for (l, &best) in self.best.iter().enumerate() {
+                if via.0[l] != NO_PATTERN {
+                    shortfall[l + 1] = i64::from(best - via.0[l]);
                 }
             }
         }
@@ -437,28 +434,6 @@ pub(crate) const DEALS: [[u8; 3]; 216] = {
     table
 };
 
-/// Any two bands' choices of columns give the third band's (NO_CHOICE when the two share a
-/// column: no deal has both), and the first two bands' choices give the deal's index in DEALS.
-/// The deals give every order of each stack's columns, so they are the same for any two bands.
-const THIRD: [[u8; 27]; 27] = deal_tables().0;
-const DEAL_INDEX: [[u8; 27]; 27] = deal_tables().1;
-const NO_CHOICE: u8 = u8::MAX;
-
-const fn deal_tables() -> ([[u8; 27]; 27], [[u8; 27]; 27]) {
-    let (mut third, mut index) = ([[NO_CHOICE; 27]; 27], [[0u8; 27]; 27]);
-    let mut d = 0;
-    while d < 216 {
-        let [a, b, c] = DEALS[d];
-        third[a as usize][b as usize] = c;
-        index[a as usize][b as usize] = d as u8;
-        d += 1;
-    }
-    (third, index)
-}
-
-/// Pairs of two bands' open choices up to which only the deals through them are visited.
-const SPARSE_PAIRS: u32 = 60;
-
 /// A pattern splits by bands: each band's three cells take one column in each stack (27
 /// choices), its rows in some order of the stacks (6); and each stack's three columns go one
 /// to each band (216 deals in all). So a digit's best pattern is the best deal, each the sum of
@@ -548,51 +523,22 @@ impl<T: Sums> Bands<T> {
             [self.best[band][base], self.best[band][base + 1], self.best[band][base + 2]]
         })
     }
-}
 
-impl Bands {
-    /// Each band's choices of columns that pass no barred cell (bit `choice`), if few enough
-    /// for [`Bands::open_deals`] to pay.
-    fn sparse(&self) -> Option<[u32; 3]> {
-        let open: [u32; 3] = core::array::from_fn(|band| {
-            (0..27).filter(|&c| self.best[band][c] >= NO_PATTERN / 2).fold(0, |m, c| m | 1 << c)
-        });
-        let mut counts = open.map(u32::count_ones);
-        counts.sort_unstable();
-        (counts[0] * counts[1] <= SPARSE_PAIRS).then_some(open)
+    /// The best of the six deals of [`Bands::group`] (`m`): of the six orders' sums
+    /// `m[0][o[0]] + m[1][o[1]] + m[2][o[2]]`, by which column the first band takes, 14
+    /// operations where the six sums take 17. Read in place: copying the group out first took
+    /// 1.3% more instructions on a sparse climbed set.
+    #[inline(always)]
+    fn best_of_group(&self, o1: &[usize; 3], o2: &[usize; 3]) -> T {
+        let at = |band: usize| {
+            let base = 3 * o1[band] + 9 * o2[band];
+            &self.best[band][base..base + 3]
+        };
+        let (a, b, c) = (at(0), at(1), at(2));
+        (a[0] + (b[1] + c[2]).higher(b[2] + c[1]))
+            .higher(a[1] + (b[0] + c[2]).higher(b[2] + c[0]))
+            .higher(a[2] + (b[0] + c[1]).higher(b[1] + c[0]))
     }
-
-    /// Calls `visit` with the index in DEALS, the bands' choices and the value of every deal
-    /// whose bands take only `open` choices: the two bands with the fewest choose, the third
-    /// follows.
-    fn open_deals(&self, open: [u32; 3], mut visit: impl FnMut(usize, [usize; 3], Profit)) {
-        let mut by_count = [0, 1, 2];
-        by_count.sort_unstable_by_key(|&band| open[band].count_ones());
-        let [x, y, z] = by_count;
-        for cx in ones(open[x]) {
-            for cy in ones(open[y]) {
-                let cz = THIRD[cx][cy];
-                if cz == NO_CHOICE || open[z] >> cz & 1 == 0 {
-                    continue;
-                }
-                let mut choices = [0; 3];
-                (choices[x], choices[y], choices[z]) = (cx, cy, usize::from(cz));
-                let value = self.best[0][choices[0]] + self.best[1][choices[1]] + self.best[2][choices[2]];
-                visit(usize::from(DEAL_INDEX[choices[0]][choices[1]]), choices, value);
-            }
-        }
-    }
-
-}
-
-/// The best of the six orders' sums `m[0][o[0]] + m[1][o[1]] + m[2][o[2]]`, by which column
-/// the first band takes: 14 operations where the six sums take 17.
-#[inline(always)]
-fn best_of_orders<T: Sums>(m: &[[T; 3]; 3]) -> T {
-    let [a, b, c] = *m;
-    (a[0] + (b[1] + c[2]).higher(b[2] + c[1]))
-        .higher(a[1] + (b[0] + c[2]).higher(b[2] + c[0]))
-        .higher(a[2] + (b[0] + c[1]).higher(b[1] + c[0]))
 }
 
 /// [`best_patterns`] in 256-bit vectors, with a vector maximum of 32-bit integers (which
@@ -630,24 +576,33 @@ pub(crate) type BestPatterns = ([Profit; SIDE], [[u8; SIDE]; SIDE]);
 /// `wide` (None as well when the processor has no AVX2): for the tests.
 #[cfg(test)]
 pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool) -> Option<Option<BestPatterns>> {
+    in_lanes(profit, wide, |lanes, wide| {
+        let mut columns = [[0; SIDE]; SIDE];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `in_lanes` asks for AVX2 only where the processor and the system run it.
+        let totals = if wide { unsafe { best_patterns_avx2(lanes, &mut columns) } } else { best_patterns(lanes, &mut columns) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let totals = {
+            let _ = wide;
+            best_patterns(lanes, &mut columns)
+        };
+        totals.map(|totals| (totals, columns))
+    })
+}
+
+/// The tests' way into the lane functions: `run` with the nine digits' profits
+/// (`profit[digit - 1]`) side by side, and whether to take the AVX2 form (`wide`); None when
+/// `wide` and the processor has no AVX2.
+#[cfg(test)]
+fn in_lanes<R>(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool, run: impl FnOnce(&[[Lanes; SIDE]; SIDE], bool) -> R) -> Option<R> {
     let lanes: [[Lanes; SIDE]; SIDE] = core::array::from_fn(|row| {
         core::array::from_fn(|col| Lanes(core::array::from_fn(|l| if l < SIDE { profit[l][row][col] } else { NO_PATTERN })))
     });
-    let mut columns = [[0; SIDE]; SIDE];
-    let totals = if wide {
-        #[cfg(target_arch = "x86_64")]
-        if has_avx2() {
-            // SAFETY: the processor and the system run AVX2.
-            unsafe { best_patterns_avx2(&lanes, &mut columns) }
-        } else {
-            return None;
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        return None;
-    } else {
-        best_patterns(&lanes, &mut columns)
-    };
-    Some(totals.map(|totals| (totals, columns)))
+    #[cfg(target_arch = "x86_64")]
+    let runs_wide = has_avx2();
+    #[cfg(not(target_arch = "x86_64"))]
+    let runs_wide = false;
+    (!wide || runs_wide).then(|| run(&lanes, wide))
 }
 
 /// Every digit's most profitable pattern at once, from the nine digits' profits side by side
@@ -664,7 +619,7 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
         for (o1, first) in ORDERS.iter().enumerate() {
-            let top = best_of_orders(&bands.group(first, second)).0;
+            let top = bands.best_of_group(first, second).0;
             let group = (6 * o1 + 36 * o2) as i32;
             for l in 0..LANES {
                 let better = top[l] > total[l];
@@ -705,55 +660,101 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
     Some(totals)
 }
 
-/// The best pattern's profit through each cell (NO_PATTERN where no pattern passes).
-pub(crate) fn best_through(profit: &[[Profit; SIDE]; SIDE]) -> [[Profit; SIDE]; SIDE] {
+/// [`best_through_lanes`] in 256-bit vectors (see [`best_patterns_avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn best_through_avx2(profit: &[[Lanes; SIDE]; SIDE], through: &mut [[Lanes; SIDE]; SIDE]) {
+    best_through_lanes(profit, through);
+}
+
+/// [`best_through`] of the nine digits at once, lane by lane (see [`Lanes`]), into `through`:
+/// the same values, at the cost of about one digit's. No lane is skipped where a barred cell
+/// makes a sum meaningless, as the one-digit form skips it: such sums stay below
+/// `NO_PATTERN / 2` (see CELL_MULTIPLIER_LIMIT; a sum of real profits never falls there), and
+/// every lane that ends there is set to NO_PATTERN.
+#[inline(always)]
+fn best_through_lanes(profit: &[[Lanes; SIDE]; SIDE], through: &mut [[Lanes; SIDE]; SIDE]) {
     let mut bands = Bands::blank(profit);
     bands.fill(profit);
-    // Per band and its columns: the best whole pattern that gives the band those columns. The
-    // deals six at a time, as in `best_patterns`.
-    let mut with = [[NO_PATTERN * 9; 27]; 3];
-    if let Some(open) = bands.sparse() {
-        // Only the deals that pass no barred cell: the rest are skipped below anyway.
-        bands.open_deals(open, |_, choices, value| {
-            for (with, &choice) in with.iter_mut().zip(&choices) {
-                with[choice] = with[choice].max(value);
-            }
-        });
-    } else {
-        for o2 in &ORDERS {
-            for o1 in &ORDERS {
-                let base: [usize; 3] = core::array::from_fn(|band| 3 * o1[band] + 9 * o2[band]);
-                let m = bands.group(o1, o2);
-                for o0 in &ORDERS {
-                    let value = m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]];
-                    for band in 0..3 {
-                        let with = &mut with[band][base[band] + o0[band]];
-                        *with = (*with).max(value);
-                    }
+    // Per band and its columns: the best whole pattern that gives the band those columns (every
+    // choice is in some deal, so each is set).
+    let mut with = [[Lanes([NO_PATTERN * 9; LANES]); 27]; 3];
+    for o2 in &ORDERS {
+        for o1 in &ORDERS {
+            let base: [usize; 3] = core::array::from_fn(|band| 3 * o1[band] + 9 * o2[band]);
+            let m = bands.group(o1, o2);
+            for o0 in &ORDERS {
+                let value = m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]];
+                for band in 0..3 {
+                    let with = &mut with[band][base[band] + o0[band]];
+                    *with = with.higher(value);
                 }
             }
         }
     }
-    let mut through = [[NO_PATTERN; SIDE]; SIDE];
+    *through = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
     for band in 0..3 {
         for choice in 0..27 {
-            if with[band][choice] < NO_PATTERN / 2 {
-                continue;
-            }
             // The other two bands' best, given this band's columns.
-            let others = with[band][choice] - bands.best[band][choice];
+            let others = Lanes(core::array::from_fn(|l| with[band][choice].0[l] - bands.best[band][choice].0[l]));
             for columns in &COLUMN {
                 let cols = columns[choice].map(usize::from);
-                let value: Profit = (0..3).map(|i| profit[3 * band + i][cols[i]]).sum();
-                if value < NO_PATTERN / 2 {
-                    continue;
-                }
+                let value = profit[3 * band][cols[0]] + profit[3 * band + 1][cols[1]] + profit[3 * band + 2][cols[2]];
+                let total = others + value;
                 for (i, &col) in cols.iter().enumerate() {
                     let cell = &mut through[3 * band + i][col];
-                    *cell = (*cell).max(others + value);
+                    *cell = cell.higher(total);
                 }
             }
         }
     }
-    through
+    for cell in through.as_flattened_mut() {
+        for lane in &mut cell.0 {
+            *lane = if *lane < NO_PATTERN / 2 { NO_PATTERN } else { *lane };
+        }
+    }
+}
+
+/// [`survivors_of`] in 256-bit vectors (see [`best_patterns_avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn survivors_avx2(through: &[[Lanes; SIDE]; SIDE], best: Lanes, slack: Profit) -> [u32; CELLS] {
+    survivors_of(through, best, slack)
+}
+
+/// The candidates (bit d for digit d) whose best pattern `through` a cell falls short of their
+/// digit's `best` by at most `slack` (a barred cell's NO_PATTERN, far more). No branch: which
+/// candidates survive is as good as random.
+#[inline(always)]
+fn survivors_of(through: &[[Lanes; SIDE]; SIDE], best: Lanes, slack: Profit) -> [u32; CELLS] {
+    let mut survivors = [0u32; CELLS];
+    for (survivor, via) in survivors.iter_mut().zip(through.as_flattened()) {
+        for l in 0..SIDE {
+            *survivor |= u32::from(best.0[l] - via.0[l] <= slack) << (l + 1);
+        }
+    }
+    survivors
+}
+
+/// Each digit's best pattern through each cell (`[digit - 1][row][col]`) at once, from the
+/// nine digits' profits (`profit[digit - 1]`), in 256-bit vectors if `wide` (None when the
+/// processor has no AVX2): for the tests.
+#[cfg(test)]
+pub(crate) fn best_through_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool) -> Option<[[[Profit; SIDE]; SIDE]; SIDE]> {
+    in_lanes(profit, wide, |lanes, wide| {
+        let mut through = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
+        #[cfg(target_arch = "x86_64")]
+        if wide {
+            // SAFETY: `in_lanes` asks for AVX2 only where the processor and the system run it.
+            unsafe { best_through_avx2(lanes, &mut through) }
+        } else {
+            best_through_lanes(lanes, &mut through);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = wide;
+            best_through_lanes(lanes, &mut through);
+        }
+        core::array::from_fn(|d| core::array::from_fn(|row| core::array::from_fn(|col| through[row][col].0[d])))
+    })
 }
