@@ -67,10 +67,14 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
     pub(super) weights: Option<&'e mut Weights>,
     /// What the engine holds from the last run on it.
     pub(super) built: &'e mut Built,
+    /// On the DLX engine: the costs by which each item's options are tried, if not `reduced`
+    /// (the bound still sums `reduced`).
+    pub(super) order: Option<&'a ReducedCosts>,
 }
 
 /// The matrix the engine holds (a search leaves its links as it found them): the candidates
-/// it was built from, and the packed order of its active items as built (a search changes
+/// it was built from, whether its options are in an order of their own (see `Search::order`),
+/// and the packed order of its active items as built (a search changes
 /// that order, and ties follow it). A run over the same candidates (the restarts of one
 /// target's runs) puts the order back instead of building the matrix again. The reduced
 /// costs are not compared (a copy is 6 KiB of stack): the caller [`forgets`](Built::forget)
@@ -78,13 +82,14 @@ pub(super) struct Search<'e, 'a, 'm, 'd> {
 /// passes its own [`Weights`].
 pub(super) struct Built {
     from: Option<[u32; CELLS]>,
+    ordered: bool,
     order: [u16; ITEMS9],
     open: usize,
 }
 
 impl Built {
     pub(super) const fn new() -> Self {
-        Built { from: None, order: [0; ITEMS9], open: 0 }
+        Built { from: None, ordered: false, order: [0; ITEMS9], open: 0 }
     }
 
     /// The next run builds its matrix, as for other reduced costs.
@@ -126,16 +131,16 @@ impl Search<'_, '_, '_, '_> {
     /// cut by the quick bound (the options chosen plus, per item family, the open items'
     /// cheapest options), then, with [`Bounding::Patterns`], by the pattern bound.
     fn on_dlx(self, limit: i64, goal: Goal, node_budget: u64) -> SearchRun {
-        let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, built, .. } = self;
+        let Search { engine, cells, allowed, reduced, value, bounding, deadline, weights, built, order: tried, .. } = self;
         let mut strong = match bounding {
             Bounding::Patterns(patterns, memo) => Some((patterns, memo)),
             _ => None,
         };
-        if built.from.as_ref() == Some(allowed) {
+        if built.from.as_ref() == Some(allowed) && built.ordered == tried.is_some() {
             engine.set_active_order(&built.order[..built.open]);
         } else {
             built.from = None;
-            if !build_cheapest_first(engine, cells, allowed, reduced) {
+            if !build_cheapest_first(engine, cells, allowed, tried.unwrap_or(reduced)) {
                 // Two givens clash: no completion at all.
                 return SearchRun { found: None, nodes: 0, complete: true };
             }
@@ -143,6 +148,7 @@ impl Search<'_, '_, '_, '_> {
             built.open = order.len();
             built.order[..order.len()].copy_from_slice(order);
             built.from = Some(*allowed);
+            built.ordered = tried.is_some();
         }
         // Three arrays rather than one struct of them: unoptimised builds copied the struct.
         let mut cost = [0i64; NODES9];
@@ -175,7 +181,7 @@ impl Search<'_, '_, '_, '_> {
                     e.stop();
                     return false;
                 }
-                if needs_more_than(e, cost, limit.get() - spent(e)) {
+                if needs_more_than(e, cost, limit.get() - spent(e), tried.is_some()) {
                     return false;
                 }
                 let Some((patterns, memo)) = strong.as_mut() else {
@@ -207,15 +213,15 @@ impl Search<'_, '_, '_, '_> {
     }
 }
 
-/// Builds the 9x9 cover of `cells` with every `allowed` option, cheapest first by `reduced`,
+/// Builds the 9x9 cover of `cells` with every `allowed` option, cheapest first by `costs`,
 /// so that every item's list is in that order; false when two givens clash.
-fn build_cheapest_first(engine: &mut Engine<'_>, cells: &Grid, allowed: &[u32; CELLS], reduced: &ReducedCosts) -> bool {
+fn build_cheapest_first(engine: &mut Engine<'_>, cells: &Grid, allowed: &[u32; CELLS], costs: &ReducedCosts) -> bool {
     let mut options = [(0i64, 0u8, 0u8); CELLS * SIDE];
     let mut count = 0;
     for cell in 0..CELLS {
         for digit in 1..=SIDE as u8 {
             if allowed[cell] & (1 << digit) != 0 {
-                options[count] = (reduced[cell][usize::from(digit)], cell as u8, digit);
+                options[count] = (costs[cell][usize::from(digit)], cell as u8, digit);
                 count += 1;
             }
         }
@@ -231,7 +237,8 @@ fn build_cheapest_first(engine: &mut Engine<'_>, cells: &Grid, allowed: &[u32; C
 struct NodeTable<'t> {
     /// Each option's reduced cost at each of its nodes; 0 at the items' own nodes, which
     /// stand at the top of an empty list. Every item's list is in the order the options
-    /// were added, cheapest first, so its top node is its cheapest option's.
+    /// were added, cheapest first, so its top node is its cheapest option's (unless the
+    /// search has an order of its own).
     cost: &'t [i64; NODES9],
     /// Each option's cell and digit at each of its nodes.
     cell: &'t [u8; NODES9],
@@ -263,8 +270,12 @@ fn fill_node_table(
 /// The engine numbers items as `Shape::item` does, plus 1: a family's items are the next CELLS,
 /// and the open items come in that order, so each family is summed in one run and the first
 /// over `room` ends the scan (no division or table per item: this scan was a sixth of a rim
-/// grid's instructions).
-fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool {
+/// grid's instructions). `ordered`: the lists are in an order of their own (see
+/// `Search::order`), and each open item's cheapest option is found by a walk of its list (a few
+/// hundred instructions more a node, against the tens of thousands of the pattern bound there);
+/// else its top option is its cheapest.
+#[inline(always)]
+fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64, ordered: bool) -> bool {
     let (mut sum, mut end) = (0i64, CELLS);
     for item in engine.active_items() {
         debug_assert!(item > end - CELLS, "open items out of order");
@@ -274,8 +285,12 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool
             }
             (sum, end) = (0, end + CELLS);
         }
-        // An empty list's top is the item's own node, which costs 0.
-        sum += cost[engine.top_node(item).unwrap_or(item)];
+        // An empty list's top is the item's own node, which costs 0 (and the node ends there).
+        sum += if ordered {
+            engine.item_nodes(item).map(|x| cost[x]).min().unwrap_or(0)
+        } else {
+            cost[engine.top_node(item).unwrap_or(item)]
+        };
     }
     sum > room
 }
