@@ -679,11 +679,23 @@ pub struct Found {
 /// [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
 /// learning instead, which counts it again from the start (see `learn`).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    search_by(cells, limit, deadline, true)
+}
+
+/// [`search`] branching on cells only, never on placements ([`descend`]): the Target search's
+/// first completion, on which its measured effort depends.
+pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    search_by(cells, limit, deadline, false)
+}
+
+/// [`search`], with or without the branching on placements.
+fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, placements: bool) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
-        let mut walk = Walk { limit, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX };
+        let mut walk =
+            Walk { limit, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX, placements };
         if !descend(&board, None, 0, &mut walk) && walk.found.nodes - walk.last > LEARN_AFTER {
             return learn(cells, limit, found, deadline);
         }
@@ -739,6 +751,8 @@ struct Walk<'a, 'd> {
     deadline: &'a mut Deadline<'d>,
     hall_at: u64,
     cut: u32,
+    /// Whether it may branch on placements ([`descend`]).
+    placements: bool,
 }
 
 /// The boards from the root down to the one a search branches on (each linked to the one
@@ -785,10 +799,11 @@ pub const PLACEMENT_OPEN: u32 = 58;
 /// thousand branches that the placements avoid.
 fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> bool {
     // A board has no more cells open than the one above it: below a dense one, none is counted.
-    let sparse = up.is_none_or(|p| p.sparse)
+    let sparse = walk.placements
+        && up.is_none_or(|p| p.sparse)
         && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]) >= PLACEMENT_OPEN;
     let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), sparse, up };
-    let late = walk.found.nodes - walk.last >= PLACEMENT_AFTER;
+    let late = walk.placements && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
     let placements = (sparse || late).then(|| board.branch_placement()).flatten();
     if let Some((i, fits)) = placements.filter(|&(_, fits)| late || fits.count_ones() == 2) {
         for p in ones(u32::from(fits)) {
@@ -996,7 +1011,8 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    let mut walk = Walk { limit: 1, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX };
+    let mut walk =
+        Walk { limit: 1, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX, placements: true };
     if !descend(&board, None, 0, &mut walk) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
