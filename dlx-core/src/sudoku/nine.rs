@@ -779,7 +779,7 @@ pub const HALL_AFTER: u64 = 64;
 
 /// Branches since the start or the last completion after which a search branches on a digit's
 /// placements in a band ([`Board::branch_placement`]) rather than on a cell (see [`descend`]):
-/// the hardest sets take 5-6.5% fewer instructions, the easy ones, whose trees the cells keep
+/// the hardest sets take 5-6% fewer instructions, the easy ones, whose trees the cells keep
 /// smaller, pay at most 0.7% (docs/design.md, "9x9").
 pub const PLACEMENT_AFTER: u64 = 16;
 /// Cells open from which a board gets the placements' branching at once, when a digit has just
