@@ -7,8 +7,10 @@
 //! a row or column of one cell is a hidden single (a box of one cell lies in such a row once
 //! the band is narrowed); a cell with one digit left is a naked single. These run to a fixed
 //! point, then the search branches on a cell with two candidates that sees the most open cells
-//! (or on a cell with the fewest candidates). Each rule and the choice were kept for what they
-//! measured: together they halved the guesses on the hardest sets (docs/design.md). On
+//! (or on a cell with the fewest candidates); on sparse boards, and once a search has taken a
+//! few branches, on the placements of a digit in a band (the band with the fewest over its
+//! digits, as tdoku chooses). Each rule and the choice were kept for what they measured:
+//! together they halved the guesses on the hardest sets (docs/design.md). On
 //! boards with many cells open, and on every board once a search has taken a few branches,
 //! triads too: a minirow's three cells hold three digits, across the digits. Once a search has
 //! taken more, Hall sets on the boards it branched from: a unit whose digits cannot all be
@@ -126,6 +128,27 @@ const MINIROW_CELLS: [u32; 512] = {
                 table[minirows] |= 7 << (9 * (j / 3) + 3 * (j % 3));
             }
             j += 1;
+        }
+        minirows += 1;
+    }
+    table
+};
+
+/// The six placements of a digit in a band (row r in box p[r]) as minirows (bit 3 * row + box).
+const PLACEMENTS: [u16; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
+
+/// A band's minirows for one digit -> the placements that fit them (bit p for
+/// [`PLACEMENTS`]`[p]`), and how many, times 256.
+const FITTING: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if minirows as u16 & PLACEMENTS[p] == PLACEMENTS[p] {
+                table[minirows] += 1 << p | 1 << 8;
+            }
+            p += 1;
         }
         minirows += 1;
     }
@@ -580,6 +603,38 @@ impl Board {
         fewest.map(|(_, band, bit)| (band, bit))
     }
 
+    /// tdoku's choice: of the bands not yet settled (some digit with two placements or more),
+    /// the one with the fewest placements over its digits, and its first digit with the fewest
+    /// (two or more); the digit-band and its placements ([`FITTING`]'s low bits).
+    pub(crate) fn branch_placement(&self) -> Option<(usize, u16)> {
+        let fitting = |i: usize| {
+            let mask = self.candidates[i];
+            let rows = ROW_SINGLE[0][(mask & ROW) as usize]
+                | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
+                | ROW_SINGLE[2][(mask >> 18) as usize];
+            FITTING[(rows >> 32) as usize]
+        };
+        let mut best: Option<(u16, usize)> = None;
+        for band in (0..3).filter(|&band| self.unsolved[band] != 0) {
+            let total = (0..9).fold(0, |sum, d| sum + (fitting(9 * band + d) >> 8));
+            if total > 9 && best.is_none_or(|(fewest, _)| total < fewest) {
+                best = Some((total, band));
+            }
+        }
+        let (_, band) = best?;
+        let mut pick: Option<(u16, usize)> = None;
+        for i in 9 * band..9 * band + 9 {
+            let placements = fitting(i);
+            if placements >= 2 << 8 && pick.is_none_or(|(fewest, _)| placements >> 8 < fewest >> 8) {
+                pick = Some((placements, i));
+                if placements >> 8 == 2 {
+                    break;
+                }
+            }
+        }
+        pick.map(|(placements, i)| (i, placements & 0x3F))
+    }
+
     /// The digits (1..=9) of a board with every cell placed.
     pub(crate) fn digits(&self) -> [u8; CELLS] {
         // Each digit-band holds just the digit's three placed cells by now.
@@ -696,11 +751,23 @@ pub struct Found {
 /// [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
 /// learning instead, which counts it again from the start (see `learn`).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    search_by(cells, limit, deadline, true)
+}
+
+/// [`search`] branching on cells only, never on placements ([`descend`]): the Target search's
+/// first completion, on which its measured effort depends.
+pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    search_by(cells, limit, deadline, false)
+}
+
+/// [`search`], with or without the branching on placements.
+fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, placements: bool) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
-        let mut walk = Walk { limit, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX };
+        let mut walk =
+            Walk { limit, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX, placements };
         if !descend(&board, None, 0, &mut walk) && walk.found.nodes - walk.last > LEARN_AFTER {
             return learn(cells, limit, found, deadline);
         }
@@ -756,15 +823,19 @@ struct Walk<'a, 'd> {
     deadline: &'a mut Deadline<'d>,
     hall_at: u64,
     cut: u32,
+    /// Whether it may branch on placements ([`descend`]).
+    placements: bool,
 }
 
 /// The boards from the root down to the one a search branches on (each linked to the one
-/// above it), with `found.nodes` when each was reached and whether the Hall sets' check found
-/// its units matched.
+/// above it), with `found.nodes` when each was reached, whether the Hall sets' check found its
+/// units matched, and whether it is sparse.
 struct Path<'a> {
     board: &'a Board,
     start: u64,
     matched: core::cell::Cell<bool>,
+    /// At least [`PLACEMENT_OPEN`] cells open on this board and every one above it.
+    sparse: bool,
     up: Option<&'a Path<'a>>,
 }
 
@@ -778,10 +849,44 @@ struct Path<'a> {
 /// instructions, from 32 they would pay 2.4% (docs/design.md, "9x9").
 pub const HALL_AFTER: u64 = 64;
 
+/// Branches since the start or the last completion after which a search branches on a digit's
+/// placements in a band ([`Board::branch_placement`]) rather than on a cell (see [`descend`]):
+/// the hardest sets take 5-6% fewer instructions, the easy ones, whose trees the cells keep
+/// smaller, pay at most 0.7% (docs/design.md, "9x9").
+pub const PLACEMENT_AFTER: u64 = 16;
+/// Cells open from which a board gets the placements' branching at once, when a digit has just
+/// two (a two-way branch, as a cell's): on the sparse boards near the root of grids of 17-21
+/// givens the first branch on a cell can lead into a dead subtree of a thousand branches.
+/// Lower, the easy sets pay more; higher, those grids keep more (docs/experiments.md).
+pub const PLACEMENT_OPEN: u32 = 58;
+
 /// Extends `board` (propagated, consistent, at `depth` below the root) to completions, counted
 /// into `walk.found`; false once the search must stop: the limit, the deadline, [`LEARN_AFTER`]
 /// branches since the last completion, or a board above found to have none (`walk.cut`).
+///
+/// It branches on the placements of a digit in a band (tdoku's choice) once the search has
+/// passed a few branches, and on sparse boards where a digit has two, else on a cell: the cell
+/// with two candidates that sees the most open cells makes smaller trees on easy puzzles, but
+/// on hard ones and on climbed grids its first branch can lead into a dead subtree of a
+/// thousand branches that the placements avoid.
 fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> bool {
+    // A board has no more cells open than the one above it: below a dense one, none is counted.
+    let sparse = walk.placements
+        && up.is_none_or(|p| p.sparse)
+        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]) >= PLACEMENT_OPEN;
+    let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), sparse, up };
+    let late = walk.placements && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
+    let placements = (sparse || late).then(|| board.branch_placement()).flatten();
+    if let Some((i, fits)) = placements.filter(|&(_, fits)| late || fits.count_ones() == 2) {
+        for p in ones(u32::from(fits)) {
+            let mut child = *board;
+            child.narrow(i, MINIROW_CELLS[usize::from(PLACEMENTS[p])]);
+            if let Some(go_on) = branch(child, &here, depth, walk) {
+                return go_on;
+            }
+        }
+        return true;
+    }
     let Some((band, bit)) = board.branch_cell() else {
         let found = &mut *walk.found;
         found.count += 1;
@@ -792,34 +897,42 @@ fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> boo
         }
         return found.count < walk.limit;
     };
-    let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), up };
     for digit in 0..9 {
         if board.candidates[9 * band + digit] & bit == 0 {
             continue;
         }
-        walk.found.nodes += 1;
-        if walk.deadline.tick(1) || walk.found.nodes - walk.last > LEARN_AFTER {
-            return false;
-        }
-        if walk.found.nodes == walk.hall_at && hall_cut(&here, depth, walk) {
-            if walk.cut == depth {
-                walk.cut = u32::MAX;
-                return true;
-            }
-            return false;
-        }
         let mut child = *board;
         child.place(digit, band, bit);
-        let triads = if walk.found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
-        if child.propagate_with(Some(triads)).is_ok() && !descend(&child, Some(&here), depth + 1, walk) {
-            if walk.cut == depth {
-                walk.cut = u32::MAX;
-                return true;
-            }
-            return false;
+        if let Some(go_on) = branch(child, &here, depth, walk) {
+            return go_on;
         }
     }
     true
+}
+
+/// One branch of `here` (at `depth`): `child`, propagated and extended; `Some` of what
+/// [`descend`] returns when the search must not go on with `here`'s next branch.
+#[inline(always)]
+fn branch(mut child: Board, here: &Path, depth: u32, walk: &mut Walk) -> Option<bool> {
+    walk.found.nodes += 1;
+    if walk.deadline.tick(1) || walk.found.nodes - walk.last > LEARN_AFTER {
+        return Some(false);
+    }
+    let cut = if walk.found.nodes == walk.hall_at && hall_cut(here, depth, walk) {
+        true
+    } else {
+        let triads = if walk.found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
+        child.propagate_with(Some(triads)).is_ok() && !descend(&child, Some(here), depth + 1, walk)
+    };
+    if cut {
+        // The search unwinds to a board found to have no completion and goes on from there.
+        if walk.cut == depth {
+            walk.cut = u32::MAX;
+            return Some(true);
+        }
+        return Some(false);
+    }
+    None
 }
 
 /// The Hall sets' check, at [`HALL_AFTER`] branches after the last completion and at each
@@ -970,7 +1083,8 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    let mut walk = Walk { limit: 1, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX };
+    let mut walk =
+        Walk { limit: 1, found: &mut found, last: 0, deadline, hall_at: HALL_AFTER, cut: u32::MAX, placements: true };
     if !descend(&board, None, 0, &mut walk) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);

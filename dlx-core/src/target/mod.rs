@@ -158,7 +158,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
     let mut allowed = [0; CELLS];
     allowed.copy_from_slice(&sudoku::candidates(Shape::NINE, cells)?[..CELLS]);
     // A first completion, or none: unsolvable.
-    let found = sudoku::nine::search(cells, 1, deadline)?;
+    let found = sudoku::nine::search_on_cells(cells, 1, deadline)?;
     let (first, nodes) = (found.first.ok_or(Error::Unsolvable)?, found.nodes);
     // Whether every given lies on the outer ring (see stage 5).
     let on_rim = (0..CELLS).all(|cell| cells[cell] == 0 || weights::weight(cell) == 6);

@@ -452,6 +452,29 @@ fn nine_by_nine_grids_with_a_hall_set_at_the_root_end_at_the_check() {
     assert!(total <= 8_448, "{total} branches in 132 searches");
 }
 
+/// The grids of tests/data/sudoku9/climbed-dead-branch.txt, which a short hill climb found
+/// against the search with the Hall sets' check (seed 0xfd05451ab908c71f's grids mutated):
+/// seven with two or more completions and one without, 17-21 givens, where the first branch
+/// on a cell led into a dead subtree of about 1,000 branches with no Hall set (1,040-2,001
+/// branches, four handed to the learner; tdoku 15-115 guesses), and 10 isomorphs of each:
+/// answers checked against the DLX engine's count, and the effort bounded.
+#[test]
+fn nine_by_nine_grids_climbed_into_a_dead_branch_end_soon() {
+    let (mut most, mut total) = (0, 0);
+    for g in climbed_9("sudoku9/climbed-dead-branch.txt", 0xdead_b4a2) {
+        for found in &g.found {
+            assert_eq!(found.conflicts, 0, "{} isomorph {}: handed to the learner", g.text, g.isomorph);
+            most = most.max(found.nodes);
+            total += found.nodes;
+        }
+    }
+    // 292 and 8,703 when written: past 16 branches, and on sparse boards where a digit has two,
+    // the search branches on a digit's placements in a band (before, on the grids alone,
+    // 1,040-2,001 branches each).
+    assert!(most <= 400, "up to {most} branches");
+    assert!(total <= 10_000, "{total} branches in 176 searches");
+}
+
 /// `nine::matched` against Hall's theorem, by brute force over every set of digits: random
 /// units, from sparse to dense, each with a complete matching exactly when no k digits have
 /// fewer than k places.
