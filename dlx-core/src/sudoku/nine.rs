@@ -840,17 +840,16 @@ struct Path<'a> {
 }
 
 /// Branches since the start or the last completion after which a search looks for Hall sets
-/// ([`unmatched`]) on the root; at each doubling it looks again, and from four times as many on
-/// the boards of its path whose subtrees took half of the branches too ([`hall_cut`]). Singles,
-/// locked candidates and triads do not see a Hall set: a climb found unsolvable grids of 17-21
-/// givens with one at the root, which took 2,000 branches and the learner (7.9 million
-/// instructions a grid, tdoku 0.23 million) and now end here (0.18 million). A check costs
-/// about three branches: from 64 branches the forum-hardest sets pay 1.5% of their
-/// instructions, from 32 they would pay 2.4% (docs/design.md, "9x9").
+/// (`unmatched`) on the root; at each doubling it looks again, and from four times as many on
+/// the boards of its path whose subtrees took half of the branches too (`hall_cut`). Singles,
+/// locked candidates and triads do not see a Hall set, and an unsolvable root holding one
+/// would otherwise take [`LEARN_AFTER`] branches and the learner. A check costs about three
+/// branches: from 64 branches the forum-hardest sets pay 1.5% of their instructions, from 32
+/// they would pay 2.4% (docs/design.md, "9x9").
 pub const HALL_AFTER: u64 = 64;
 
 /// Branches since the start or the last completion after which a search branches on a digit's
-/// placements in a band ([`Board::branch_placement`]) rather than on a cell (see [`descend`]):
+/// placements in a band (`Board::branch_placement`) rather than on a cell (see `descend`):
 /// the hardest sets take 5-6% fewer instructions, the easy ones, whose trees the cells keep
 /// smaller, pay at most 0.7% (docs/design.md, "9x9").
 pub const PLACEMENT_AFTER: u64 = 16;

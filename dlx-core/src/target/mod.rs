@@ -48,7 +48,8 @@
 //!
 //! Once the quick bound has proven weak on a grid (`QuickBound::Weak`: a quick search ran out
 //! where the pattern bound then ruled its target out, or the dives stay `WEAK_GAP` points below
-//! the settled bound), and from the start on a grid whose givens all lie on the outer ring, stage 4 starts with the root check instead, then the dive and a shorter
+//! the settled bound), and from the start on a grid whose givens all lie on the outer ring (the
+//! empty grid too), stage 4 starts with the root check instead, then the dive and a shorter
 //! quick search over what it kept (`WEAK_QUICK_BUDGET`). Every path ends in a proof.
 
 pub(crate) mod assignment;
@@ -160,7 +161,7 @@ pub fn target_max_with(cells: &Grid, quick_budget: u64, deadline: &mut Deadline)
     // A first completion, or none: unsolvable.
     let found = sudoku::nine::search_on_cells(cells, 1, deadline)?;
     let (first, nodes) = (found.first.ok_or(Error::Unsolvable)?, found.nodes);
-    // Whether every given lies on the outer ring (see stage 5).
+    // Whether every given lies on the outer ring, vacuously so on the empty grid (see stage 5).
     let on_rim = (0..CELLS).all(|cell| cells[cell] == 0 || weights::weight(cell) == 6);
     let mut slot = MaybeUninit::uninit();
     let mut engine = Engine9::zeroed_in(&mut slot);

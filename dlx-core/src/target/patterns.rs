@@ -667,11 +667,11 @@ fn best_through_avx2(profit: &[[Lanes; SIDE]; SIDE], through: &mut [[Lanes; SIDE
     best_through_lanes(profit, through);
 }
 
-/// [`best_through`] of the nine digits at once, lane by lane (see [`Lanes`]), into `through`:
-/// the same values, at the cost of about one digit's. No lane is skipped where a barred cell
-/// makes a sum meaningless, as the one-digit form skips it: such sums stay below
-/// `NO_PATTERN / 2` (see CELL_MULTIPLIER_LIMIT; a sum of real profits never falls there), and
-/// every lane that ends there is set to NO_PATTERN.
+/// For each digit (lane, see [`Lanes`]) and cell, the best pattern through that cell, into
+/// `through`: the nine digits at once, at the cost of about one. No lane is skipped where a
+/// barred cell makes a sum meaningless: such sums stay below `NO_PATTERN / 2` (see
+/// CELL_MULTIPLIER_LIMIT; a sum of real profits never falls there), and every lane that ends
+/// there is set to NO_PATTERN.
 #[inline(always)]
 fn best_through_lanes(profit: &[[Lanes; SIDE]; SIDE], through: &mut [[Lanes; SIDE]; SIDE]) {
     let mut bands = Bands::blank(profit);

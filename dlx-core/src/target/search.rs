@@ -346,7 +346,7 @@ fn patterns_keep(
 /// child of a forced branch) takes a third of them: its candidates are its parent's but for
 /// one placement and what follows, so the multipliers its parent's steps left are nearly as
 /// good there (on the sparse climbed sets a fifth to a quarter fewer evaluations, and fewer
-/// nodes: the steps saved near the root were mostly spent on forced chains).
+/// nodes).
 fn steps_at(depth: usize, forced: bool) -> usize {
     let steps = ROOTWARD_STEPS.saturating_sub(depth);
     NODE_STEPS.max(if forced { steps / FORCED_SHARE } else { steps })
