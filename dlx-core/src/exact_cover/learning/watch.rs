@@ -41,7 +41,8 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 continue;
             }
             let len = usize::from(self.store[c]);
-            if let Some(j) = (2..len).find(|&j| !self.is_false(self.lit_at(c, j))) {
+            let rest = &self.store[c + HEADER + 2..c + HEADER + len];
+            if let Some(j) = rest.iter().position(|&w| !self.is_false(Lit::from_word(w))).map(|j| j + 2) {
                 // Watch literal j instead: out of this list, into its own.
                 self.store.swap(c + HEADER + k, c + HEADER + j);
                 match link {
