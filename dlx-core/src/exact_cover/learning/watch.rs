@@ -42,14 +42,14 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             }
             let len = usize::from(self.store[c]);
             let rest = &self.store[c + HEADER + 2..c + HEADER + len];
-            if let Some(j) = rest.iter().position(|&w| !self.is_false(Lit::from_word(w))).map(|j| j + 2) {
-                // Watch literal j instead: out of this list, into its own.
-                self.store.swap(c + HEADER + k, c + HEADER + j);
+            if let Some((j, w)) = rest.iter().map(|&w| Lit::from_word(w)).enumerate().find(|&(_, w)| !self.is_false(w)) {
+                // Watch w instead (it trades places with f): out of this list, into its own.
+                self.store[c + HEADER + 2 + j] = f.word();
+                self.store[c + HEADER + k] = w.word();
                 match link {
                     None => *self.watch_of(f) = next,
                     Some(at) => self.store[at] = next,
                 }
-                let w = self.lit_at(c, k);
                 self.store[c + NEXT[k]] = core::mem::replace(self.watch_of(w), c as u16);
                 continue;
             }
