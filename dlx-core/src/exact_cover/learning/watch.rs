@@ -33,9 +33,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let mut next = *self.watch_of(f);
         while next != NIL {
             let c = usize::from(next);
-            let k = usize::from(self.lit_at(c, 0) != f);
+            // One of the two watched literals is f, so the other is their xor with f.
+            let (w1, w0) = (self.store[c + HEADER + 1], self.store[c + HEADER]);
+            let k = usize::from(w0 != f.word());
             next = self.store[c + NEXT[k]];
-            let other = self.lit_at(c, 1 - k);
+            let other = Lit::from_word(w0 ^ w1 ^ f.word());
             if self.is_true(other) {
                 link = Some(c + NEXT[k]);
                 continue;
