@@ -213,10 +213,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
         let p = slot.as_mut_ptr();
         // SAFETY: every field but `matrix` is an integer, a float, a bool, a newtype of an
-        // integer (`Lit`, `PackedReason`), a record of them (`Fact`), a `Value` (whose all-zero byte is `Value::Open`) or
-        // an array or tuple of them, for which all-zero bytes are a valid value; `matrix` is
-        // then written in place without reading or dropping the zero bytes there. Both writes
-        // stay inside `*slot`.
+        // integer (`Lit`, `PackedReason`), a record of them (`Fact`), a `Value` (whose all-zero
+        // byte is `Value::Open`) or an array or tuple of them, for which all-zero bytes are a
+        // valid value; `matrix` is then written in place without reading or dropping the zero
+        // bytes there. Both writes stay inside `*slot`.
         let learner = unsafe {
             p.write_bytes(0, 1);
             core::ptr::addr_of_mut!((*p).matrix).write(matrix);

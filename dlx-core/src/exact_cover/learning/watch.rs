@@ -43,8 +43,8 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 continue;
             }
             let len = usize::from(self.store[c]);
-            let rest = &self.store[c + HEADER + 2..c + HEADER + len];
-            if let Some((j, w)) = rest.iter().map(|&w| Lit::from_word(w)).enumerate().find(|&(_, w)| !self.is_false(w)) {
+            let rest = self.store[c + HEADER + 2..c + HEADER + len].iter().map(|&w| Lit::from_word(w));
+            if let Some((j, w)) = rest.enumerate().find(|&(_, w)| !self.is_false(w)) {
                 // Watch w instead (it trades places with f): out of this list, into its own.
                 self.store[c + HEADER + 2 + j] = f.word();
                 self.store[c + HEADER + k] = w.word();
