@@ -55,7 +55,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let stamp = self.stats.conflicts as u32;
         let mut lbd = 0;
         for k in 0..self.learnt_len {
-            let level = usize::from(self.level[self.learnt[k].var()]);
+            let level = usize::from(self.fact[self.learnt[k].var()].level);
             if self.level_stamp[level] != stamp {
                 self.level_stamp[level] = stamp;
                 lbd += 1;
@@ -88,12 +88,12 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         // The first literal of the highest level, so ties go the same way every run.
         let mut highest = 1;
         for k in 2..self.learnt_len {
-            if self.level[self.learnt[k].var()] > self.level[self.learnt[highest].var()] {
+            if self.fact[self.learnt[k].var()].level > self.fact[self.learnt[highest].var()].level {
                 highest = k;
             }
         }
         self.learnt.swap(1, highest);
-        usize::from(self.level[self.learnt[1].var()])
+        usize::from(self.fact[self.learnt[1].var()].level)
     }
 
     /// Walks the trail back from its end through the reasons of the `pending` options seen at
@@ -115,7 +115,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             if pending == 0 {
                 return p;
             }
-            match self.reason[o].unpack() {
+            match self.fact[o].reason.unpack() {
                 Reason::ExcludedBy(o2) => self.visit(Lit::excluded(o2), &mut pending),
                 Reason::ForcedBy(item) => self.visit_item(item, o, &mut pending),
                 Reason::Clause(c) => self.visit_clause(c, 1, &mut pending),
@@ -151,10 +151,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// Counts literal `q` (false) into the clause being learnt.
     fn visit(&mut self, q: Lit, pending: &mut usize) {
         let o = q.var();
-        if self.seen[o] & SEEN == 0 && self.level[o] > 0 {
+        if self.seen[o] & SEEN == 0 && self.fact[o].level > 0 {
             self.seen[o] |= SEEN;
             self.bump(o);
-            if usize::from(self.level[o]) >= self.levels {
+            if usize::from(self.fact[o].level) >= self.levels {
                 *pending += 1;
             } else {
                 self.learnt[self.learnt_len] = q;
@@ -184,8 +184,8 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// Whether every antecedent of option `o`'s value is in the clause being learnt (marked
     /// seen) or fixed at level 0, so that its literal adds nothing to the clause.
     fn implied_by_clause(&self, o: usize) -> bool {
-        let known = |o2: usize| self.seen[o2] & SEEN != 0 || self.level[o2] == 0;
-        match self.reason[o].unpack() {
+        let known = |o2: usize| self.seen[o2] & SEEN != 0 || self.fact[o2].level == 0;
+        match self.fact[o].reason.unpack() {
             Reason::ExcludedBy(o2) => known(o2),
             Reason::ForcedBy(item) => {
                 let options = self.matrix.item_options(item);

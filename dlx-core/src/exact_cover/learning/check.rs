@@ -42,7 +42,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                 if usize::from(self.matrix.item_options(item)[slot as usize]) != o {
                     return Err("the matrix's item_options differs from option_at");
                 }
-                let excluded_at_root = self.val[o] == Value::Excluded && self.level[o] == 0;
+                let excluded_at_root = self.val[o] == Value::Excluded && self.fact[o].level == 0;
                 if !excluded_at_root && self.root_open[item] & (1 << slot) == 0 {
                     return Err("an option not excluded at level 0 is missing from its item's root mask");
                 }
@@ -65,12 +65,12 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             while level < self.levels && usize::from(self.trail_lim[level]) <= k {
                 level += 1;
             }
-            if on_trail[o] || self.val[o] != Value::of(l) || usize::from(self.level[o]) != level {
+            if on_trail[o] || self.val[o] != Value::of(l) || usize::from(self.fact[o].level) != level {
                 return Err("the trail disagrees with the values or their levels");
             }
             on_trail[o] = true;
-            if let Reason::Clause(c) = self.reason[o].unpack()
-                && self.level[o] > 0
+            if let Reason::Clause(c) = self.fact[o].reason.unpack()
+                && self.fact[o].level > 0
                 && (c >= self.store_end || self.lit_at(c, 0) != l)
             {
                 return Err("a reason clause does not imply its literal first");

@@ -91,7 +91,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
                     if self.learnt_len == 0 {
                         return Deduced::NoCover;
                     }
-                    if self.learnt_len < 2 || usize::from(self.level[self.learnt[0].var()]) != self.levels {
+                    if self.learnt_len < 2 || usize::from(self.fact[self.learnt[0].var()].level) != self.levels {
                         continue;
                     }
                     let Some(c) = self.add_learnt(self.learnt_len) else { continue };
@@ -154,7 +154,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             if a >= self.matrix.options() || self.val[a] != Value::Excluded {
                 return false;
             }
-            if self.level[a] > 0 {
+            if self.fact[a].level > 0 {
                 self.learnt[self.learnt_len] = Lit::chosen(a);
                 self.learnt_len += 1;
             }
@@ -162,7 +162,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         for k in first..self.learnt_len.min(first + 2) {
             let mut best = k;
             for j in k + 1..self.learnt_len {
-                if self.level[self.learnt[j].var()] > self.level[self.learnt[best].var()] {
+                if self.fact[self.learnt[j].var()].level > self.fact[self.learnt[best].var()].level {
                     best = j;
                 }
             }

@@ -103,6 +103,16 @@ const DEDUCE_TICKS: u32 = 16;
 /// Deadline ticks of a decision: about one DLX node's work.
 const DECISION_TICKS: u32 = 1;
 
+/// What is known of an option's value besides the value itself, in one record so that
+/// analysis reads them from one place: the decision level that gave it, its reason, and its
+/// place on the trail (for shrinking).
+#[derive(Clone, Copy, Debug)]
+struct Fact {
+    reason: PackedReason,
+    level: u16,
+    trail_pos: u16,
+}
+
 /// Counters of one [`Learner::solve`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LearnStats {
@@ -126,10 +136,10 @@ pub type RootHook<'h> = &'h mut dyn FnMut(&[u16], &mut dyn FnMut(usize)) -> bool
 /// bits and in `u16` links).
 pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> {
     matrix: M,
-    /// Per option: its value; the decision level and the reason of a value.
+    /// Per option: its value, and the facts of a value (apart: the value alone is read far
+    /// more often, by every watch visit and item check).
     val: [Value; OPTIONS],
-    level: [u16; OPTIONS],
-    reason: [PackedReason; OPTIONS],
+    fact: [Fact; OPTIONS],
     /// Values in the order given; where each decision level starts; the next to propagate.
     trail: [Lit; OPTIONS],
     trail_len: usize,
@@ -165,8 +175,6 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     learnt: [Lit; OPTIONS],
     learnt_len: usize,
     level_stamp: [u32; ITEMS],
-    /// Shrinking: each option's place on the trail while it has a value.
-    trail_pos: [u16; OPTIONS],
     stats: LearnStats,
     /// The restart schedule: Knuth's reluctant doubling state, and the conflict count of the
     /// next restart.
@@ -205,10 +213,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
         let p = slot.as_mut_ptr();
         // SAFETY: every field but `matrix` is an integer, a float, a bool, a newtype of an
-        // integer (`Lit`, `PackedReason`), a `Value` (whose all-zero byte is `Value::Open`) or
-        // an array or tuple of them, for which all-zero bytes are a valid value; `matrix` is
-        // then written in place without reading or dropping the zero bytes there. Both writes
-        // stay inside `*slot`.
+        // integer (`Lit`, `PackedReason`), a record of them (`Fact`), a `Value` (whose all-zero
+        // byte is `Value::Open`) or an array or tuple of them, for which all-zero bytes are a
+        // valid value; `matrix` is then written in place without reading or dropping the zero
+        // bytes there. Both writes stay inside `*slot`.
         let learner = unsafe {
             p.write_bytes(0, 1);
             core::ptr::addr_of_mut!((*p).matrix).write(matrix);

@@ -5,7 +5,7 @@
 
 use super::analyze::Conflict;
 use super::lit::{Lit, PackedReason, Reason, Value};
-use super::{Learner, Matrix};
+use super::{Fact, Learner, Matrix};
 use crate::bits::ones;
 
 impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
@@ -80,9 +80,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     pub(super) fn assign(&mut self, l: Lit, reason: PackedReason) {
         let o = l.var();
         self.val[o] = Value::of(l);
-        self.level[o] = self.levels as u16;
-        self.reason[o] = if self.levels == 0 { PackedReason::DECIDED } else { reason };
-        self.trail_pos[o] = self.trail_len as u16;
+        self.fact[o] = Fact {
+            reason: if self.levels == 0 { PackedReason::DECIDED } else { reason },
+            level: self.levels as u16,
+            trail_pos: self.trail_len as u16,
+        };
         self.trail[self.trail_len] = l;
         self.trail_len += 1;
         if !l.is_choice() {

@@ -46,7 +46,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let base = 1 << 31 | (self.stats.conflicts as u32) << 2;
         for &q in &self.learnt[1..n] {
             self.seen[q.var()] |= SEEN;
-            let stamp = &mut self.level_stamp[usize::from(self.level[q.var()])];
+            let stamp = &mut self.level_stamp[usize::from(self.fact[q.var()].level)];
             *stamp = if *stamp == base || *stamp == base + 1 { base + 1 } else { base };
         }
         // Levels in the clause's order; the clause is rewritten in place (at most one literal
@@ -54,14 +54,14 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let mut out = 1;
         for k in 1..n {
             let q = self.learnt[k];
-            let level = usize::from(self.level[q.var()]);
+            let level = usize::from(self.fact[q.var()].level);
             let stamp = self.level_stamp[level];
             if stamp == base + 1 {
                 if let Some(uip) = self.level_uip(level, k) {
                     self.level_stamp[level] = base + 3;
                     for j in k..n {
                         let o = self.learnt[j].var();
-                        if usize::from(self.level[o]) == level {
+                        if usize::from(self.fact[o].level) == level {
                             self.seen[o] &= !SEEN;
                         }
                     }
@@ -95,11 +95,11 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let (mut open, mut top) = (0, start);
         for k in from..self.learnt_len {
             let o = self.learnt[k].var();
-            if usize::from(self.level[o]) == level {
+            if usize::from(self.fact[o].level) == level {
                 self.seen[o] |= MARKED;
                 marked.push(o);
                 open += 1;
-                top = top.max(usize::from(self.trail_pos[o]));
+                top = top.max(usize::from(self.fact[o].trail_pos));
             }
         }
         let mut uip = None;
@@ -128,7 +128,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// [`shrink_meets`](Self::shrink_meets)), in the order analysis would: false at the first
     /// that is a lower level's literal outside the clause, or when `o` is the decision.
     fn antecedents_meet(&mut self, o: usize, level: usize, open: &mut usize, marked: &mut Marked) -> bool {
-        match self.reason[o].unpack() {
+        match self.fact[o].reason.unpack() {
             Reason::ExcludedBy(o2) => self.shrink_meets(o2, level, open, marked),
             Reason::ForcedBy(item) => {
                 let options = self.matrix.item_options(item);
@@ -152,7 +152,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// need nothing, the level's own are marked to walk through, a lower level's must be in the
     /// clause (false when not).
     fn shrink_meets(&mut self, a: usize, level: usize, open: &mut usize, marked: &mut Marked) -> bool {
-        let at = usize::from(self.level[a]);
+        let at = usize::from(self.fact[a].level);
         if at == level {
             if self.seen[a] & MARKED == 0 {
                 self.seen[a] |= MARKED;

@@ -51,7 +51,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     /// Whether clause `c` is the reason of a current value (then it must stay).
     fn is_locked(&self, c: usize) -> bool {
         let o = self.lit_at(c, 0).var();
-        self.val[o] != Value::Open && self.reason[o].unpack() == Reason::Clause(c)
+        self.val[o] != Value::Open && self.fact[o].reason.unpack() == Reason::Clause(c)
     }
 
     /// Whether a reduction may delete clause `c`: neither a reason nor permanent.
@@ -124,7 +124,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
             if self.store[from + 1] & DOOMED == 0 {
                 if self.is_locked(from) {
                     let o = self.lit_at(from, 0).var();
-                    self.reason[o] = Reason::Clause(to).pack();
+                    self.fact[o].reason = Reason::Clause(to).pack();
                 }
                 self.store.copy_within(from..from + words, to);
                 to += words;

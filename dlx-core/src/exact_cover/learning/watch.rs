@@ -33,22 +33,25 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let mut next = *self.watch_of(f);
         while next != NIL {
             let c = usize::from(next);
-            let k = usize::from(self.lit_at(c, 0) != f);
+            // One of the two watched literals is f, so the other is their xor with f.
+            let (w1, w0) = (self.store[c + HEADER + 1], self.store[c + HEADER]);
+            let k = usize::from(w0 != f.word());
             next = self.store[c + NEXT[k]];
-            let other = self.lit_at(c, 1 - k);
+            let other = Lit::from_word(w0 ^ w1 ^ f.word());
             if self.is_true(other) {
                 link = Some(c + NEXT[k]);
                 continue;
             }
             let len = usize::from(self.store[c]);
-            if let Some(j) = (2..len).find(|&j| !self.is_false(self.lit_at(c, j))) {
-                // Watch literal j instead: out of this list, into its own.
-                self.store.swap(c + HEADER + k, c + HEADER + j);
+            let rest = self.store[c + HEADER + 2..c + HEADER + len].iter().map(|&w| Lit::from_word(w));
+            if let Some((j, w)) = rest.enumerate().find(|&(_, w)| !self.is_false(w)) {
+                // Watch w instead (it trades places with f): out of this list, into its own.
+                self.store[c + HEADER + 2 + j] = f.word();
+                self.store[c + HEADER + k] = w.word();
                 match link {
                     None => *self.watch_of(f) = next,
                     Some(at) => self.store[at] = next,
                 }
-                let w = self.lit_at(c, k);
                 self.store[c + NEXT[k]] = core::mem::replace(self.watch_of(w), c as u16);
                 continue;
             }
