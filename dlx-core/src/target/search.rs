@@ -190,7 +190,7 @@ impl Search<'_, '_, '_, '_> {
                 let target = least_score_costing_at_most(value, limit.get());
                 let keep = patterns_keep(e, cells, table, patterns, memo, target, light, deadline);
                 // Where the next branch is forced, the next node is its one child.
-                forced.set(keep && next_branch_forced(e));
+                forced.set(keep && e.next_branch_forced());
                 keep
             },
             |e| {
@@ -293,20 +293,6 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64, ordered
         };
     }
     sum > room
-}
-
-/// Whether the search's next branch is forced: some open item has one option left, and none
-/// has none (the engine branches on such an item first, so the next node is its one child).
-fn next_branch_forced(engine: &Engine<'_>) -> bool {
-    let mut forced = false;
-    for item in engine.active_items() {
-        match engine.item_len(item) {
-            0 => return false,
-            1 => forced = true,
-            _ => {}
-        }
-    }
-    forced
 }
 
 /// Whether the pattern bound keeps the node (a few steps towards `target`, more near the root,

@@ -51,6 +51,13 @@ impl<'m, T: Copy> Stack<'m, T> {
         self.slots[k]
     }
 
+    /// Keeps the `len` oldest members (no more than there are).
+    #[inline(always)]
+    pub(super) fn truncate(&mut self, len: usize) {
+        debug_assert!(len <= self.len);
+        self.len = len;
+    }
+
     #[inline(always)]
     pub(super) fn clear(&mut self) {
         self.len = 0;

@@ -123,13 +123,22 @@ impl<I: Index> Dlx<'_, I> {
                     q += 1;
                     continue;
                 }
-                let len = self.shorten(x.to_usize());
-                if len <= 1 && self.is_primary(x.to_usize()) {
-                    if len == 0 && self.emptied == 0 {
-                        self.emptied = x.to_usize();
-                    }
-                    if self.probing.tracking && !self.probing.forced.is_full() {
-                        self.probing.forced.push(x);
+                // `shorten` with the forced and empty items' bookkeeping under its one test.
+                let i = x.to_usize();
+                let len = self.nodes[i].top.to_usize() - 1;
+                self.nodes[i].top = I::from_usize(len);
+                if len <= REDUCE_MAX && self.is_primary(i) {
+                    if len >= 2 {
+                        self.reductions.note(i);
+                    } else {
+                        if len == 1 {
+                            self.short.insert(i);
+                        } else if self.emptied == 0 {
+                            self.emptied = i;
+                        }
+                        if self.probing.tracking && !self.probing.forced.is_full() {
+                            self.probing.forced.push(x);
+                        }
                     }
                 }
                 q += 1;

@@ -28,18 +28,55 @@ impl<I: Index> Dlx<'_, I> {
     }
 
     /// Tries each option of `item` with forced-move propagation and removes those that fail.
+    ///
+    /// The trials share one cover of `item` while none fails: a trial leaves the matrix (and
+    /// the packed order, where `item` already stands last) as it found it, so the next would
+    /// only redo the same cover and queue the same items. A failed option is removed with
+    /// `item` uncovered, as the search sees it, and the next trial covers `item` afresh. The
+    /// trials, their queues and so the search are the same as with a cover a trial.
     pub(super) fn probe(&mut self, item: usize) {
-        self.remove_options_of(item, |e, x| !e.trial(item, x));
+        // Items the cover of `item` queued, while it is covered; `None` while it is not.
+        let mut shared: Option<usize> = None;
+        let mut x = self.nodes[item].down.to_usize();
+        while x != item {
+            // The item's own list is untouched by its cover and by the trials.
+            let next = self.nodes[x].down.to_usize();
+            let queued = match shared {
+                Some(queued) => queued,
+                None => {
+                    self.probing.tracking = true;
+                    self.reductions.noting = false;
+                    self.probing.forced.clear();
+                    self.cover::<false>(item);
+                    self.probing.forced.len()
+                }
+            };
+            shared = Some(queued);
+            if !self.trial(x, queued) {
+                self.end_trials(item);
+                shared = None;
+                self.remove_option(self.option_of(x).0);
+            }
+            x = next;
+        }
+        if shared.is_some() {
+            self.end_trials(item);
+        }
         self.emptied = 0;
     }
 
-    /// Whether choosing option node `x` of `item`, then every option that becomes forced in
-    /// turn, leaves no item empty. Leaves the matrix as it found it.
-    fn trial(&mut self, item: usize, x: usize) -> bool {
-        self.probing.tracking = true;
-        self.reductions.noting = false;
-        self.probing.forced.clear();
-        self.cover::<false>(item);
+    /// Uncovers `item` after its trials, with the queue and the reductions' noting off.
+    fn end_trials(&mut self, item: usize) {
+        self.probing.tracking = false;
+        self.reductions.noting = self.reductions.on;
+        self.uncover::<false>(item);
+    }
+
+    /// Whether choosing option node `x` of the covered item, then every option that becomes
+    /// forced in turn, leaves no item empty. The queue holds what the item's cover queued, its
+    /// first `queued` entries. Leaves the matrix as it found it.
+    fn trial(&mut self, x: usize, queued: usize) -> bool {
+        self.probing.forced.truncate(queued);
         self.cover_rest::<false>(x);
         // Forced options are stacked in `chosen` above the current level.
         let base = self.level + 1;
@@ -70,8 +107,6 @@ impl<I: Index> Dlx<'_, I> {
                 _ => {}
             }
         }
-        self.probing.tracking = false;
-        self.reductions.noting = self.reductions.on;
         while top > base {
             top -= 1;
             let y = self.chosen[top].to_usize();
@@ -79,7 +114,6 @@ impl<I: Index> Dlx<'_, I> {
             self.uncover::<false>(self.nodes[y].top.to_usize());
         }
         self.uncover_rest::<false>(x);
-        self.uncover::<false>(item);
         alive
     }
 }
