@@ -548,7 +548,8 @@ impl<T: Sums> Bands<T> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    let (bands, total, group) = best_deals(profit)?;
+    let mut bands = Bands::blank(profit);
+    let (total, group) = best_deals(profit, &mut bands)?;
     patterns_avx2(profit, &bands, &total, &group, columns);
     pattern_of_lane(profit, &bands, total[SIDE - 1], group[SIDE - 1], SIDE - 1, &mut columns[SIDE - 1]);
     Some(core::array::from_fn(|l| total[l]))
@@ -730,19 +731,20 @@ fn in_lanes<R>(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool, run: impl Fn
 /// less time in baseline vectors and 16% less with AVX2 (docs/design.md).
 #[inline(always)]
 fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    let (bands, total, group) = best_deals(profit)?;
+    let mut bands = Bands::blank(profit);
+    let (total, group) = best_deals(profit, &mut bands)?;
     for (lane, columns) in columns.iter_mut().enumerate() {
         pattern_of_lane(profit, &bands, total[lane], group[lane], lane, columns);
     }
     Some(core::array::from_fn(|l| total[l]))
 }
 
-/// The bands' best sums for `profit`, and lane by lane the best deal's total and its group
-/// (`o1 + 6 o2`: the deals `DEALS[6 group..6 group + 6]`, the first with the best of them);
-/// None when some digit has no pattern.
+/// The bands' best sums for `profit`, written into `bands` (returning them copied the 3.9 KB
+/// table out), and lane by lane the best deal's total and its group (`o1 + 6 o2`: the deals
+/// `DEALS[6 group..6 group + 6]`, the first with the best of them); None when some digit has no
+/// pattern.
 #[inline(always)]
-fn best_deals(profit: &[[Lanes; SIDE]; SIDE]) -> Option<(Bands<Lanes>, [Profit; LANES], [i32; LANES])> {
-    let mut bands = Bands::blank(profit);
+fn best_deals(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>) -> Option<([Profit; LANES], [i32; LANES])> {
     bands.fill(profit);
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
@@ -756,7 +758,7 @@ fn best_deals(profit: &[[Lanes; SIDE]; SIDE]) -> Option<(Bands<Lanes>, [Profit; 
             }
         }
     }
-    total[..SIDE].iter().all(|&t| t >= NO_PATTERN / 2).then_some((bands, total, at))
+    total[..SIDE].iter().all(|&t| t >= NO_PATTERN / 2).then_some((total, at))
 }
 
 /// One digit's (`lane`'s) best pattern's columns, from [`best_deals`]'s `total` and `group` for
