@@ -464,6 +464,7 @@ const LANES: usize = 12;
 /// band sums and deals of all nine at once, the same operations on each lane, which the
 /// compiler makes vector instructions of.
 #[derive(Clone, Copy)]
+#[repr(transparent)]
 struct Lanes([Profit; LANES]);
 
 impl core::ops::Add for Lanes {
@@ -542,11 +543,128 @@ impl<T: Sums> Bands<T> {
 }
 
 /// [`best_patterns`] in 256-bit vectors, with a vector maximum of 32-bit integers (which
-/// baseline x86-64 lacks): for processors that have AVX2 (see [`has_avx2`]).
+/// baseline x86-64 lacks): for processors that have AVX2 (see [`has_avx2`]). The first eight
+/// digits' patterns are read back eight lanes at a time with gathers (see [`patterns_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    best_patterns(profit, columns)
+    let mut bands = Bands::blank(profit);
+    let (total, group) = best_deals(profit, &mut bands)?;
+    patterns_avx2(profit, &bands, &total, &group, columns);
+    pattern_of_lane(profit, &bands, total[SIDE - 1], group[SIDE - 1], SIDE - 1, &mut columns[SIDE - 1]);
+    Some(core::array::from_fn(|l| total[l]))
+}
+
+/// For each group of deals (`o1 + 6 o2`, see [`best_deals`]), the columns the second and
+/// third stacks give each band (`ORDERS[o1][band]` at `band`, `ORDERS[o2][band]` at `3 +
+/// band`), eight apart for the gathers' scale.
+#[cfg(target_arch = "x86_64")]
+const GROUP_COLUMNS: [i32; 36 * 8] = {
+    let mut table = [0; 36 * 8];
+    let mut g = 0;
+    while g < 36 {
+        let mut band = 0;
+        while band < 3 {
+            table[8 * g + band] = ORDERS[g % 6][band] as i32;
+            table[8 * g + 3 + band] = ORDERS[g / 6][band] as i32;
+            band += 1;
+        }
+        g += 1;
+    }
+    table
+};
+
+/// The columns of the first eight digits' best patterns (lanes 0 to 7), as [`pattern_of_lane`]
+/// finds them one lane at a time (the same first deal of the group and first order of each
+/// band's rows, so ties go the same way), from `total` and `group` of [`best_deals`]: each
+/// candidate's sum for all eight lanes at once, read with gathers at each lane's own columns.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: &[Profit; LANES], group: &[i32; LANES], columns: &mut [[u8; SIDE]; SIDE]) {
+    use core::arch::x86_64::*;
+    // `Lanes` is its array (repr(transparent)), so each table is one run of i32s: lane l of
+    // entry e at `LANES * e + l`.
+    let best = bands.best.as_ptr().cast::<i32>();
+    let cells = profit.as_ptr().cast::<i32>();
+    let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    let times_lanes = |v: __m256i| _mm256_add_epi32(_mm256_slli_epi32::<3>(v), _mm256_slli_epi32::<2>(v));
+    // SAFETY (all loads): `total` and `group` hold LANES >= 8 values; GROUP_COLUMNS is read
+    // at 8 g + 0..6 with g < 36; `best` at LANES (27 band + choice) + lane with choice < 27;
+    // `cells` at LANES (9 row + col) + lane with row, col < 9.
+    let total_v = unsafe { _mm256_loadu_si256(total.as_ptr().cast()) };
+    let group_v = _mm256_slli_epi32::<3>(unsafe { _mm256_loadu_si256(group.as_ptr().cast()) });
+    // k[band][stack]: the column within the stack that the band's pattern takes.
+    let mut k = [[_mm256_setzero_si256(); 3]; 3];
+    let mut base = [_mm256_setzero_si256(); 3];
+    for (band, (k, base)) in k.iter_mut().zip(&mut base).enumerate() {
+        k[1] = unsafe { _mm256_i32gather_epi32::<4>(GROUP_COLUMNS.as_ptr().add(band), group_v) };
+        k[2] = unsafe { _mm256_i32gather_epi32::<4>(GROUP_COLUMNS.as_ptr().add(3 + band), group_v) };
+        // 3 k1 + 9 k2.
+        let (k1, k2) = (k[1], k[2]);
+        *base = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32::<1>(k1), k1), _mm256_add_epi32(_mm256_slli_epi32::<3>(k2), k2));
+    }
+    // The first deal of the group (by the first stack's order o0) whose bands sum to the total.
+    let mut choice = [_mm256_setzero_si256(); 3];
+    let mut band_best = [_mm256_setzero_si256(); 3];
+    let mut found = _mm256_setzero_si256();
+    for (o, o0) in ORDERS.iter().enumerate() {
+        let mut sum = _mm256_setzero_si256();
+        let mut at = [_mm256_setzero_si256(); 3];
+        let mut value = [_mm256_setzero_si256(); 3];
+        for band in 0..3 {
+            at[band] = _mm256_add_epi32(base[band], _mm256_set1_epi32(o0[band] as i32));
+            let index = _mm256_add_epi32(times_lanes(at[band]), lanes);
+            value[band] = unsafe { _mm256_i32gather_epi32::<4>(best.add(LANES * 27 * band), index) };
+            sum = _mm256_add_epi32(sum, value[band]);
+        }
+        // The first deal goes in every lane, as the one-lane search keeps it where none
+        // matches (none does only if the total was not a deal's); a later one where it is the
+        // first match.
+        let take = if o == 0 { _mm256_set1_epi32(-1) } else { _mm256_andnot_si256(found, _mm256_cmpeq_epi32(sum, total_v)) };
+        for band in 0..3 {
+            choice[band] = _mm256_blendv_epi8(choice[band], at[band], take);
+            band_best[band] = _mm256_blendv_epi8(band_best[band], value[band], take);
+            k[band][0] = _mm256_blendv_epi8(k[band][0], _mm256_set1_epi32(o0[band] as i32), take);
+        }
+        found = if o == 0 { _mm256_cmpeq_epi32(sum, total_v) } else { _mm256_or_si256(found, take) };
+        if _mm256_movemask_epi8(found) == -1 {
+            break;
+        }
+    }
+    let mut chosen = [[0i32; 8]; 3];
+    let mut orders = [[0i32; 8]; 3];
+    for band in 0..3 {
+        // The first order of the band's rows whose cells sum to the band's best.
+        let k12 = k[band].map(times_lanes);
+        let mut order = _mm256_setzero_si256();
+        // Orders are tried from the first; lanes where none matches keep order 0.
+        let mut found = _mm256_setzero_si256();
+        for (o, stacks) in ORDERS.iter().enumerate() {
+            let mut sum = _mm256_setzero_si256();
+            for (i, &stack) in stacks.iter().enumerate() {
+                let start = LANES * (9 * (3 * band + i) + 3 * stack);
+                let index = _mm256_add_epi32(k12[stack], lanes);
+                sum = _mm256_add_epi32(sum, unsafe { _mm256_i32gather_epi32::<4>(cells.add(start), index) });
+            }
+            let take = _mm256_andnot_si256(found, _mm256_cmpeq_epi32(sum, band_best[band]));
+            order = _mm256_blendv_epi8(order, _mm256_set1_epi32(o as i32), take);
+            found = _mm256_or_si256(found, take);
+            if _mm256_movemask_epi8(found) == -1 {
+                break;
+            }
+        }
+        // SAFETY: eight i32s each.
+        unsafe {
+            _mm256_storeu_si256(chosen[band].as_mut_ptr().cast(), choice[band]);
+            _mm256_storeu_si256(orders[band].as_mut_ptr().cast(), order);
+        }
+    }
+    for (lane, columns) in columns.iter_mut().take(8).enumerate() {
+        for band in 0..3 {
+            let (order, choice) = (orders[band][lane] as usize, chosen[band][lane] as usize);
+            columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
+        }
+    }
 }
 
 /// Whether this processor and its operating system run AVX2 instructions (CPUID's feature
@@ -614,13 +732,25 @@ fn in_lanes<R>(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool, run: impl Fn
 #[inline(always)]
 fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
     let mut bands = Bands::blank(profit);
+    let (total, group) = best_deals(profit, &mut bands)?;
+    for (lane, columns) in columns.iter_mut().enumerate() {
+        pattern_of_lane(profit, &bands, total[lane], group[lane], lane, columns);
+    }
+    Some(core::array::from_fn(|l| total[l]))
+}
+
+/// The bands' best sums for `profit`, written into `bands` (returning them copied the 3.9 KB
+/// table out), and lane by lane the best deal's total and its group (`o1 + 6 o2`: the deals
+/// `DEALS[6 group..6 group + 6]`, the first with the best of them); None when some digit has no
+/// pattern.
+#[inline(always)]
+fn best_deals(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>) -> Option<([Profit; LANES], [i32; LANES])> {
     bands.fill(profit);
-    // The first group of six deals (in the order of DEALS) with the best of them, lane by lane.
     let (mut total, mut at) = ([NO_PATTERN * 9; LANES], [0i32; LANES]);
     for (o2, second) in ORDERS.iter().enumerate() {
         for (o1, first) in ORDERS.iter().enumerate() {
             let top = bands.best_of_group(first, second).0;
-            let group = (6 * o1 + 36 * o2) as i32;
+            let group = (o1 + 6 * o2) as i32;
             for l in 0..LANES {
                 let better = top[l] > total[l];
                 total[l] = if better { top[l] } else { total[l] };
@@ -628,36 +758,36 @@ fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE
             }
         }
     }
-    let mut totals = [0; SIDE];
-    for (lane, (columns, totals)) in columns.iter_mut().zip(&mut totals).enumerate() {
-        if total[lane] < NO_PATTERN / 2 {
-            return None;
+    total[..SIDE].iter().all(|&t| t >= NO_PATTERN / 2).then_some((total, at))
+}
+
+/// One digit's (`lane`'s) best pattern's columns, from [`best_deals`]'s `total` and `group` for
+/// it: the group's first deal that reaches the total, and each band's first order of its rows
+/// that reaches the band's best.
+#[inline(always)]
+fn pattern_of_lane(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: Profit, group: i32, lane: usize, columns: &mut [u8; SIDE]) {
+    // Plain loops: iterator adapters here were not inlined into the AVX2 form.
+    let best = |band: usize, choice: u8| bands.best[band][usize::from(choice)].0[lane];
+    let at = 6 * group as usize;
+    let mut deal = &DEALS[at];
+    for candidate in &DEALS[at..at + 6] {
+        if best(0, candidate[0]) + best(1, candidate[1]) + best(2, candidate[2]) == total {
+            deal = candidate;
+            break;
         }
-        // Plain loops: iterator adapters here were not inlined into the AVX2 form.
-        let best = |band: usize, choice: u8| bands.best[band][usize::from(choice)].0[lane];
-        let at = at[lane] as usize;
-        let mut deal = &DEALS[at];
-        for candidate in &DEALS[at..at + 6] {
-            if best(0, candidate[0]) + best(1, candidate[1]) + best(2, candidate[2]) == total[lane] {
-                deal = candidate;
+    }
+    for (band, &choice) in deal.iter().enumerate() {
+        let rows = &profit[3 * band..3 * band + 3];
+        let mut order = 0;
+        for (o, by_choice) in COLUMN.iter().enumerate() {
+            let [a, b, c] = by_choice[usize::from(choice)].map(usize::from);
+            if rows[0][a].0[lane] + rows[1][b].0[lane] + rows[2][c].0[lane] == best(band, choice) {
+                order = o;
                 break;
             }
         }
-        for (band, &choice) in deal.iter().enumerate() {
-            let rows = &profit[3 * band..3 * band + 3];
-            let mut order = 0;
-            for (o, by_choice) in COLUMN.iter().enumerate() {
-                let [a, b, c] = by_choice[usize::from(choice)].map(usize::from);
-                if rows[0][a].0[lane] + rows[1][b].0[lane] + rows[2][c].0[lane] == best(band, choice) {
-                    order = o;
-                    break;
-                }
-            }
-            columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][usize::from(choice)]);
-        }
-        *totals = total[lane];
+        columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][usize::from(choice)]);
     }
-    Some(totals)
 }
 
 /// [`best_through_lanes`] in 256-bit vectors (see [`best_patterns_avx2`]).
