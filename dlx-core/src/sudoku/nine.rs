@@ -58,9 +58,10 @@ const BOXES_01: u32 = 0o077_077_077;
 const BOXES_12: u32 = 0o770_770_770;
 
 /// Row k's nine bits (k = 0, 1, 2 of a band) -> the row itself in place when it has one bit
-/// (bits 9k..9k+9) and, 32 bits up, which of its three minirows (boxes) hold any (bits 3k..3k+3
-/// there): of the three rows' entries or-ed, the low word is the band's singles and the high
-/// one its minirows (bit 3 * row + box), what [`Board::settle`] needs of every row.
+/// (bits 9k..9k+9) and, [`MINIROWS`] bits up, which of its three minirows (boxes) hold any
+/// (bits 3k..3k+3 there): of the three rows' entries or-ed, the low word is the band's singles
+/// and the top nine bits its minirows (bit 3 * row + box), what [`Board::settle`] needs of
+/// every row.
 const ROW_SINGLE: [[u64; 512]; 3] = {
     let mut table = [[0u64; 512]; 3];
     let mut x = 0usize;
@@ -69,13 +70,17 @@ const ROW_SINGLE: [[u64; 512]; 3] = {
         let single = if x.count_ones() == 1 { x as u64 } else { 0 };
         let mut k = 0;
         while k < 3 {
-            table[k][x] = single << (9 * k) | minirows << (32 + 3 * k);
+            table[k][x] = single << (9 * k) | minirows << (MINIROWS as usize + 3 * k);
             k += 1;
         }
         x += 1;
     }
     table
 };
+
+/// Where [`ROW_SINGLE`] keeps the minirows: the top nine bits, so that the shift down is a
+/// table index the compiler knows in bounds.
+const MINIROWS: u32 = 64 - 9;
 
 /// A row's nine bits -> how many are set.
 const ROW_COUNT: [u8; 512] = {
@@ -93,7 +98,7 @@ const ROW_COUNT: [u8; 512] = {
 fn count(mask: u32) -> u32 {
     u32::from(ROW_COUNT[(mask & ROW) as usize])
         + u32::from(ROW_COUNT[(mask >> 9 & ROW) as usize])
-        + u32::from(ROW_COUNT[(mask >> 18) as usize])
+        + u32::from(ROW_COUNT[(mask >> 18 & ROW) as usize])
 }
 
 /// A band's minirows for one digit (bit 3 * row + box) -> those that some placement uses (one
@@ -134,11 +139,15 @@ const MINIROW_CELLS: [u32; 512] = {
     table
 };
 
+/// Where [`FITTING`] keeps the count: high enough that nine entries added keep their placement
+/// bits (at most 9 * 63) below it, so a band's total is one sum and a shift.
+const FIT_COUNT: u32 = 10;
+
 /// The six placements of a digit in a band (row r in box p[r]) as minirows (bit 3 * row + box).
 const PLACEMENTS: [u16; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
 
 /// A band's minirows for one digit -> the placements that fit them (bit p for
-/// [`PLACEMENTS`]`[p]`), and how many, times 256.
+/// [`PLACEMENTS`]`[p]`), and how many, times 2^[`FIT_COUNT`].
 const FITTING: [u16; 512] = {
     let mut table = [0u16; 512];
     let mut minirows = 0;
@@ -146,10 +155,21 @@ const FITTING: [u16; 512] = {
         let mut p = 0;
         while p < 6 {
             if minirows as u16 & PLACEMENTS[p] == PLACEMENTS[p] {
-                table[minirows] += 1 << p | 1 << 8;
+                table[minirows] += 1 << p | 1 << FIT_COUNT;
             }
             p += 1;
         }
+        minirows += 1;
+    }
+    table
+};
+
+/// [`LOCKED`]'s minirows as their cells ([`MINIROW_CELLS`]): 0 when no placement fits.
+const LOCKED_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        table[minirows] = MINIROW_CELLS[LOCKED[minirows] as usize];
         minirows += 1;
     }
     table
@@ -254,6 +274,11 @@ impl Board {
     /// digits, and the cell's row, column and box lose this digit.
     pub(crate) fn place(&mut self, digit: usize, band: usize, bit: u32) {
         let at = bit.trailing_zeros() as usize;
+        // Never taken (the callers pass a digit, a band and a cell of one); one test here
+        // spares the indexing below five bounds checks.
+        if digit >= 9 || band >= 3 || at >= 27 {
+            return;
+        }
         self.unsolved[band] &= !bit;
         let digits: &mut [u32; 9] = (&mut self.candidates[9 * band..9 * band + 9]).try_into().unwrap();
         let mut changed = take_cell(digits, bit) << (9 * band);
@@ -274,22 +299,20 @@ impl Board {
 
     /// Locked candidates and hidden singles in the rows and boxes of digit-band `i`.
     fn settle(&mut self, i: usize) -> Result<(), Dead> {
+        // A digit-band of placed cells only (which see none of each other) needs no test of
+        // its own: one in every row is a placement, kept whole, with no single left to place;
+        // a row without the digit leaves no placement.
         let mask = self.candidates[i];
-        if mask & self.unsolved[i / 9] == 0 {
-            // Only placed cells left, which see each other: one in every row (and box), or a
-            // row without the digit.
-            return if mask & ROW != 0 && mask & ROW << 9 != 0 && mask >> 18 != 0 { Ok(()) } else { Err(Dead) };
-        }
         let rows = ROW_SINGLE[0][(mask & ROW) as usize]
             | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
-            | ROW_SINGLE[2][(mask >> 18) as usize];
-        let kept = LOCKED[(rows >> 32) as usize];
+            | ROW_SINGLE[2][(mask >> 18 & ROW) as usize];
+        let kept = LOCKED_CELLS[(rows >> MINIROWS) as usize];
         if kept == 0 {
             return Err(Dead);
         }
         // Narrowed to the minirows some placement uses, the digit-band is settled: the same
         // look-ups would keep it whole (whence no mark to settle it again, only its columns).
-        let narrowed = mask & MINIROW_CELLS[usize::from(kept)];
+        let narrowed = mask & kept;
         let (digit, band) = (i % 9, i / 9);
         // After the narrowing, a box with one cell left lies in a row with one cell left: the
         // box's only minirow is the only one its row keeps.
@@ -300,7 +323,7 @@ impl Board {
             self.columns |= 1 << i;
             (ROW_SINGLE[0][(narrowed & ROW) as usize]
                 | ROW_SINGLE[1][(narrowed >> 9 & ROW) as usize]
-                | ROW_SINGLE[2][(narrowed >> 18) as usize]) as u32
+                | ROW_SINGLE[2][(narrowed >> 18 & ROW) as usize]) as u32
         } & self.unsolved[band];
         if singles != 0 {
             self.place_singles(digit, band, singles);
@@ -607,27 +630,31 @@ impl Board {
     /// the one with the fewest placements over its digits, and its first digit with the fewest
     /// (two or more); the digit-band and its placements ([`FITTING`]'s low bits).
     pub(crate) fn branch_placement(&self) -> Option<(usize, u16)> {
-        let fitting = |i: usize| {
-            let mask = self.candidates[i];
-            let rows = ROW_SINGLE[0][(mask & ROW) as usize]
-                | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
-                | ROW_SINGLE[2][(mask >> 18) as usize];
-            FITTING[(rows >> 32) as usize]
-        };
+        // Each digit-band's placements, looked up once for its band's total and the pick.
+        let mut fits = [[0u16; 9]; 3];
         let mut best: Option<(u16, usize)> = None;
         for band in (0..3).filter(|&band| self.unsolved[band] != 0) {
-            let total = (0..9).fold(0, |sum, d| sum + (fitting(9 * band + d) >> 8));
+            let mut total = 0u16;
+            for (d, fit) in fits[band].iter_mut().enumerate() {
+                let mask = self.candidates[9 * band + d];
+                let rows = ROW_SINGLE[0][(mask & ROW) as usize]
+                    | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
+                    | ROW_SINGLE[2][(mask >> 18 & ROW) as usize];
+                *fit = FITTING[(rows >> MINIROWS) as usize];
+                total += *fit;
+            }
+            let total = total >> FIT_COUNT;
             if total > 9 && best.is_none_or(|(fewest, _)| total < fewest) {
                 best = Some((total, band));
             }
         }
         let (_, band) = best?;
         let mut pick: Option<(u16, usize)> = None;
-        for i in 9 * band..9 * band + 9 {
-            let placements = fitting(i);
-            if placements >= 2 << 8 && pick.is_none_or(|(fewest, _)| placements >> 8 < fewest >> 8) {
-                pick = Some((placements, i));
-                if placements >> 8 == 2 {
+        for (d, &placements) in fits[band].iter().enumerate() {
+            let n = placements >> FIT_COUNT;
+            if n >= 2 && pick.is_none_or(|(fewest, _)| n < fewest >> FIT_COUNT) {
+                pick = Some((placements, 9 * band + d));
+                if n == 2 {
                     break;
                 }
             }
