@@ -452,6 +452,20 @@ fn nine_by_nine_grids_with_a_hall_set_at_the_root_end_at_the_check() {
     assert!(total <= 8_448, "{total} branches in 132 searches");
 }
 
+/// [`climbed_9`]'s grids and isomorphs, none handed to the learner: the most branches of a
+/// search and their total.
+fn climbed_9_effort(name: &str, seed: u64) -> (u64, u64) {
+    let (mut most, mut total) = (0, 0);
+    for g in climbed_9(name, seed) {
+        for found in &g.found {
+            assert_eq!(found.conflicts, 0, "{} isomorph {}: handed to the learner", g.text, g.isomorph);
+            most = most.max(found.nodes);
+            total += found.nodes;
+        }
+    }
+    (most, total)
+}
+
 /// The grids of tests/data/sudoku9/climbed-dead-branch.txt, which a short hill climb found
 /// against the search with the Hall sets' check (seed 0xfd05451ab908c71f's grids mutated):
 /// seven with two or more completions and one without, 17-21 givens, where the first branch
@@ -460,19 +474,29 @@ fn nine_by_nine_grids_with_a_hall_set_at_the_root_end_at_the_check() {
 /// answers checked against the DLX engine's count, and the effort bounded.
 #[test]
 fn nine_by_nine_grids_climbed_into_a_dead_branch_end_soon() {
-    let (mut most, mut total) = (0, 0);
-    for g in climbed_9("sudoku9/climbed-dead-branch.txt", 0xdead_b4a2) {
-        for found in &g.found {
-            assert_eq!(found.conflicts, 0, "{} isomorph {}: handed to the learner", g.text, g.isomorph);
-            most = most.max(found.nodes);
-            total += found.nodes;
-        }
-    }
+    let (most, total) = climbed_9_effort("sudoku9/climbed-dead-branch.txt", 0xdead_b4a2);
     // 292 and 8,703 when written: past 16 branches, and on sparse boards where a digit has two,
     // the search branches on a digit's placements in a band (before, on the grids alone,
     // 1,040-2,001 branches each).
     assert!(most <= 400, "up to {most} branches");
     assert!(total <= 10_000, "{total} branches in 176 searches");
+}
+
+/// The grids of tests/data/sudoku9/climbed-root-choice.txt, which short hill climbs found
+/// against the search that branches on a digit's two placements on sparse boards: 17-21
+/// givens, two without a completion, where that choice at the root leads into a dead subtree
+/// of 300-2,000 branches (one handed to the learner) that branching on a cell refutes at once
+/// (tdoku 57 guesses on the worst), and 10 isomorphs of each: answers checked against the DLX
+/// engine's count, and the effort bounded.
+#[test]
+fn nine_by_nine_grids_climbed_into_a_root_choice_end_at_the_probe() {
+    let (most, total) = climbed_9_effort("sudoku9/climbed-root-choice.txt", 0x2007_c401);
+    // 1,234 and 12,670 when written: from 256 branches with no completion the search probes
+    // its root branching on cells (`nine::REDO_AFTER`); the worst is a trap past the first
+    // completion, which the probe does not reach (before, on the grids alone, 317-2,001
+    // branches and 33 conflicts counting to 2).
+    assert!(most <= 1_300, "up to {most} branches");
+    assert!(total <= 13_000, "{total} branches in 110 searches");
 }
 
 /// `nine::matched` against Hall's theorem, by brute force over every set of digits: random
