@@ -17,8 +17,6 @@ const NODES9: usize = max_nodes(SIDE);
 const NODE_STEPS: usize = 1;
 /// Near the root a node takes this less its depth (options chosen) in steps, if more.
 const ROOTWARD_STEPS: usize = 25;
-/// A node reached by a forced branch takes this share of those steps (see `steps_at`).
-const FORCED_SHARE: usize = 3;
 
 /// What a search seeks under its limit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -159,8 +157,6 @@ impl Search<'_, '_, '_, '_> {
         let cost = table.cost;
         let limit = Cell::new(limit);
         let visits = Cell::new(0u64);
-        // Whether the last node kept has a forced branch next (see `patterns_keep`).
-        let forced = Cell::new(false);
         // Every node of an option carries its cost, so any chosen node gives it.
         let spent = |e: &Engine<'_>| e.chosen_nodes().map(|x| cost[x]).sum::<i64>();
         let mut found = None;
@@ -174,8 +170,6 @@ impl Search<'_, '_, '_, '_> {
         }
         let stats = engine.search_pruned(
             |e| {
-                // Whether the parent's next branch was forced: this node is its one child.
-                let light = forced.replace(false);
                 visits.set(visits.get() + 1);
                 if visits.get() > node_budget || deadline.tick(1) {
                     e.stop();
@@ -188,10 +182,7 @@ impl Search<'_, '_, '_, '_> {
                     return true;
                 };
                 let target = least_score_costing_at_most(value, limit.get());
-                let keep = patterns_keep(e, cells, table, patterns, memo, target, light, deadline);
-                // Where the next branch is forced, the next node is its one child.
-                forced.set(keep && e.next_branch_forced());
-                keep
+                patterns_keep(e, cells, table, patterns, memo, target, deadline)
             },
             |e| {
                 found = Some(filled(e, cells));
@@ -295,8 +286,7 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64, ordered
     sum > room
 }
 
-/// Whether the pattern bound keeps the node (a few steps towards `target`, more near the root,
-/// fewer at the one child of a forced branch: see `steps_at`):
+/// Whether the pattern bound keeps the node (a few steps towards `target`, more near the root):
 /// if so, the options no grid reaching `target` can use below it are discarded.
 #[allow(clippy::too_many_arguments)] // the search's state, which the node closure holds apart
 fn patterns_keep(
@@ -306,12 +296,11 @@ fn patterns_keep(
     patterns: &mut PatternBound,
     root_memo: &mut Option<TightenMemo>,
     target: i64,
-    forced: bool,
     deadline: &mut Deadline,
 ) -> bool {
     let candidates = node_candidates(engine, cells, table);
     let depth = engine.chosen_nodes().count();
-    let steps = steps_at(depth, forced);
+    let steps = steps_at(depth);
     let kept = if depth == 0 {
         patterns.tighten_remembered(root_memo, &candidates, target, steps, deadline)
     } else {
@@ -328,14 +317,10 @@ fn patterns_keep(
     true
 }
 
-/// Pattern-bound steps at a node `depth` options below the root; a `forced` node (the one
-/// child of a forced branch) takes a third of them: its candidates are its parent's but for
-/// one placement and what follows, so the multipliers its parent's steps left are nearly as
-/// good there (on the sparse climbed sets a fifth to a quarter fewer evaluations, and fewer
-/// nodes).
-fn steps_at(depth: usize, forced: bool) -> usize {
-    let steps = ROOTWARD_STEPS.saturating_sub(depth);
-    NODE_STEPS.max(if forced { steps / FORCED_SHARE } else { steps })
+
+/// Pattern-bound steps at a node `depth` options below the root.
+fn steps_at(depth: usize) -> usize {
+    NODE_STEPS.max(ROOTWARD_STEPS.saturating_sub(depth))
 }
 
 /// The least score of a grid whose cost is at most `limit` below L's `value` (both scaled):

@@ -129,13 +129,6 @@ impl<I: Index> Dlx<'_, I> {
         best
     }
 
-    /// Whether the next branch is forced: some active primary item has one option left and
-    /// none has none, read off the short-item set (not kept by a lean search).
-    pub(crate) fn next_branch_forced(&self) -> bool {
-        debug_assert!(!self.lean, "a lean search keeps no short-item set");
-        self.short_item().is_some_and(|i| self.nodes[i].top.to_usize() == 1)
-    }
-
     /// An active item with no option left if there is one, else the lowest-numbered item
     /// with one option, else none.
     fn short_item(&self) -> Option<usize> {
