@@ -101,19 +101,16 @@ fn count(mask: u32) -> u32 {
         + u32::from(ROW_COUNT[(mask >> 18 & ROW) as usize])
 }
 
-/// A band's minirows for one digit (bit 3 * row + box) -> those that some placement uses (one
-/// minirow in every row and in every box, so one of the six permutations); 0 when none fits.
+/// A band's minirows for one digit (bit 3 * row + box) -> those that some placement uses (the
+/// [`PLACEMENTS`] that [`FITTING`] finds there, together); 0 when none fits.
 const LOCKED: [u16; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut table = [0u16; 512];
     let mut minirows = 0;
     while minirows < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let placed = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
-            if minirows & placed == placed {
-                table[minirows] |= placed as u16;
+            if FITTING[minirows] & 1 << p != 0 {
+                table[minirows] |= PLACEMENTS[p];
             }
             p += 1;
         }
