@@ -792,7 +792,8 @@ fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, placement
     {
         let mut walk = Walk::new(limit, &mut found, deadline, placements);
         if placements {
-            walk.root = Some(&board);
+            walk.root = Some((&board, cells));
+            walk.redo_at = REDO_AFTER;
         }
         let stopped = !descend(&board, None, 0, &mut walk) && !walk.redoing;
         let probed = walk.probed;
@@ -860,8 +861,9 @@ struct Walk<'a, 'd> {
     /// `found.nodes` at which the search probes its root with the other branching
     /// ([`probe`]); on a probe, where it gives up. `u64::MAX` when never.
     redo_at: u64,
-    /// The root to probe; none on a probe.
-    root: Option<&'a Board>,
+    /// The root to probe, and its grid (the start of the members that see it otherwise); none
+    /// on a probe.
+    root: Option<(&'a Board, &'a [u8; CELLS])>,
     /// Branches the probes took.
     probed: u64,
     /// Set while a probe unwinds after giving up, or the search after a probe answered.
@@ -878,7 +880,7 @@ impl<'a, 'd> Walk<'a, 'd> {
             hall_at: HALL_AFTER,
             cut: u32::MAX,
             placements,
-            policy: Policy::Usual,
+            policy: USUAL,
             redo_at: u64::MAX,
             root: None,
             probed: 0,
@@ -887,17 +889,43 @@ impl<'a, 'd> Walk<'a, 'd> {
     }
 }
 
-/// What [`descend`] branches on: its usual choice, or cells only (a probe's).
+/// How [`descend`] branches: its usual choice (a search's) or one of the probes' [`MEMBERS`].
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Policy {
-    Usual,
-    Cells,
+struct Policy {
+    /// Cells only, never placements.
+    cells: bool,
+    /// On the grid with its digits relabeled (d as 10 - d): the values of a cell in another
+    /// order, other ties between digits.
+    relabeled: bool,
+    /// On the transposed grid (columns as rows): placements in stacks, other ties.
+    transposed: bool,
 }
 
-/// Branches without a completion after which a search whose sparse root branches on a digit's
-/// two placements probes the root branching on cells (`probe`), and again at each doubling.
+impl Policy {
+    /// `cells` as this policy sees them: the same completions, each seen as `seen` of it.
+    fn seen(self, cells: &[u8; CELLS]) -> [u8; CELLS] {
+        core::array::from_fn(|k| {
+            let d = cells[if self.transposed { 9 * (k % 9) + k / 9 } else { k }];
+            if self.relabeled && d != 0 { 10 - d } else { d }
+        })
+    }
+}
+
+const USUAL: Policy = Policy { cells: false, relabeled: false, transposed: false };
+
+/// The probes' policies, each as unlike the search's as one change makes it: a climb on
+/// effort adapts its grids to whatever fixed policy exists (value order, cells or placements,
+/// rows or columns), and must trap every member at once to stay slow.
+const MEMBERS: [Policy; 3] = [
+    Policy { cells: false, relabeled: true, transposed: false },
+    Policy { cells: true, relabeled: false, transposed: false },
+    Policy { cells: false, relabeled: false, transposed: true },
+];
+
+/// Branches without a completion after which a search probes its root with each of the
+/// probes' policies in turn (`probe`), and again at each doubling.
 pub const REDO_AFTER: u64 = 256;
-/// A probe's budget: the branches the search took so far over this.
+/// A probe's budget, for each policy: the branches the search took so far over this.
 pub const REDO_SHARE: u64 = 8;
 
 /// The boards from the root down to the one a search branches on (each linked to the one
@@ -942,7 +970,7 @@ pub const PLACEMENT_OPEN: u32 = 58;
 /// on hard ones and on climbed grids its first branch can lead into a dead subtree of a
 /// thousand branches that the placements avoid.
 fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> bool {
-    let usual = walk.placements && walk.policy == Policy::Usual;
+    let usual = walk.placements && !walk.policy.cells;
     // A board has no more cells open than the one above it: below a dense one, none is counted.
     let sparse = usual
         && up.is_none_or(|p| p.sparse)
@@ -951,9 +979,6 @@ fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> boo
     let late = usual && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
     let placements = (sparse || late).then(|| board.branch_placement()).flatten();
     if let Some((i, fits)) = placements.filter(|&(_, fits)| late || fits.count_ones() == 2) {
-        if depth == 0 && walk.root.is_some() {
-            walk.redo_at = REDO_AFTER;
-        }
         for p in ones(u32::from(fits)) {
             let mut child = *board;
             child.narrow(i, MINIROW_CELLS[usize::from(PLACEMENTS[p])]);
@@ -972,7 +997,10 @@ fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> boo
             walk.redo_at = u64::MAX;
         }
         if found.first.is_none() {
-            found.first = Some(board.digits());
+            let digits = board.digits();
+            // A policy's view is its own inverse.
+            let seen = walk.policy.relabeled || walk.policy.transposed;
+            found.first = Some(if seen { walk.policy.seen(&digits) } else { digits });
         }
         return found.count < walk.limit;
     };
@@ -1017,33 +1045,58 @@ fn branch(mut child: Board, here: &Path, depth: u32, walk: &mut Walk) -> Option<
 }
 
 /// At `walk.redo_at`: on a probe, gives up (true, unwinding it); on a search, searches its
-/// root again branching on cells within [`REDO_SHARE`]'s share of the branches so far (the
-/// search found no completion yet, so the probe's count is the root's), keeping its own stack.
-/// True when the probe answered, with its count and first completion in `walk.found`: the
-/// search then unwinds and stops. A fixed choice at the root can lead into a dead subtree of a
-/// thousand branches that the other choice refutes at once; the probes cost a search that is
-/// merely long at most about a quarter more (an eighth at each doubling).
+/// root again with each policy of `MEMBERS` in turn (the first two only at the first
+/// checkpoint), each within [`REDO_SHARE`]'s share of the branches so far (the search found no
+/// completion yet, so a probe's count is the root's), keeping its own stack. True when a probe
+/// answered, with its count and first completion in `walk.found`: the search then unwinds and
+/// stops. A fixed policy (the branching, its ties, the order of the values) can lead into a
+/// dead subtree of a thousand branches or more where another ends at once; a grid must trap
+/// every member to stay slow. The probes cost a search that is merely long at most about three
+/// quarters more (three eighths at each doubling); the third member from the second
+/// checkpoint on, since the hardest public sets' long searches pay every failed probe
+/// (forum-hardest-1106 1.3% more branches with it at the first, docs/experiments.md).
 #[inline(never)]
 fn probe(walk: &mut Walk) -> bool {
-    let Some(root) = walk.root else {
+    let Some((root, cells)) = walk.root else {
         walk.redoing = true;
         return true;
     };
     let since = walk.found.nodes;
     walk.redo_at = 2 * since;
-    let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, true);
-    probe.policy = Policy::Cells;
-    probe.redo_at = since / REDO_SHARE;
-    let go_on = descend(root, None, 0, &mut probe);
-    let answered = !probe.redoing && !probe.deadline.passed() && (go_on || probe.found.count >= probe.limit);
-    walk.probed += found.nodes;
-    if answered {
-        walk.found.count = found.count;
-        walk.found.first = found.first;
-        walk.redoing = true;
+    let members = if since <= REDO_AFTER { 2 } else { MEMBERS.len() };
+    for &policy in &MEMBERS[..members] {
+        let start = if policy.transposed || policy.relabeled {
+            // The grid seen so has the same completions, seen so; its propagation may find a
+            // contradiction the root's did not (triads run on rows only).
+            let board = Board::new(&policy.seen(cells)).ok().and_then(|mut board| {
+                board.propagate_with(Some(TRIAD_OPEN)).ok()?;
+                Some(board)
+            });
+            let Some(board) = board else {
+                walk.found.count = 0;
+                walk.found.first = None;
+                walk.redoing = true;
+                return true;
+            };
+            board
+        } else {
+            *root
+        };
+        let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
+        let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, true);
+        probe.policy = policy;
+        probe.redo_at = since / REDO_SHARE;
+        let go_on = descend(&start, None, 0, &mut probe);
+        let answered = !probe.redoing && !probe.deadline.passed() && (go_on || probe.found.count >= probe.limit);
+        walk.probed += found.nodes;
+        if answered {
+            walk.found.count = found.count;
+            walk.found.first = found.first;
+            walk.redoing = true;
+            return true;
+        }
     }
-    answered
+    false
 }
 
 /// The Hall sets' check, at [`HALL_AFTER`] branches after the last completion and at each

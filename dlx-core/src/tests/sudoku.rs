@@ -499,6 +499,25 @@ fn nine_by_nine_grids_climbed_into_a_root_choice_end_at_the_probe() {
     assert!(total <= 13_000, "{total} branches in 110 searches");
 }
 
+/// The grids of tests/data/sudoku9/climbed-fixed-policy.txt: five of the twenty that `make
+/// bench9`'s climb kept against the search of 2026-12-04 (two or more completions, 2,000
+/// branches with no completion and 35-40 of the learner's conflicts each; tdoku 19-27 guesses)
+/// and three that short climbs kept when the three members probed only roots that branch on
+/// a digit's two placements (1,048-1,350 branches), and 10 isomorphs of each: answers checked
+/// against the DLX engine's count, and the effort bounded. Each traps the search's fixed
+/// branching and order of values; a member of the probes (`nine::REDO_AFTER`: the grid with
+/// its digits relabeled, on cells only, or transposed) ends most of them.
+#[test]
+fn nine_by_nine_grids_climbed_against_a_fixed_policy_end_at_a_probe() {
+    let (most, total) = climbed_9_effort("sudoku9/climbed-fixed-policy.txt", 0xf1_ced0);
+    // 2,022 and 29,388 when written: one grid traps every member within its budgets too (its
+    // 1,350 branches and the failed probes). Before the members (cells only, on sparse
+    // placement roots): up to 2,225 and 52,389, some handed to the learner (on the grids
+    // alone, five of the eight).
+    assert!(most <= 2_100, "up to {most} branches");
+    assert!(total <= 32_000, "{total} branches in 176 searches");
+}
+
 /// `nine::matched` against Hall's theorem, by brute force over every set of digits: random
 /// units, from sparse to dense, each with a complete matching exactly when no k digits have
 /// fewer than k places.
