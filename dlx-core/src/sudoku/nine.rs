@@ -858,7 +858,7 @@ struct Walk<'a, 'd> {
     placements: bool,
     /// The branching of this search ([`Policy`]).
     policy: Policy,
-    /// `found.nodes` at which the search probes its root with the other branching
+    /// `found.nodes` at which the search probes its root with the other policies
     /// ([`probe`]); on a probe, where it gives up. `u64::MAX` when never.
     redo_at: u64,
     /// The root to probe, and its grid (the start of the members that see it otherwise); none
@@ -1062,12 +1062,14 @@ fn probe(walk: &mut Walk) -> bool {
         return true;
     };
     let since = walk.found.nodes;
+    // By checkpoint, not by branches: a Hall cut due at the same branch delays the probe.
+    let members = if walk.redo_at <= REDO_AFTER { 2 } else { MEMBERS.len() };
     walk.redo_at = 2 * since;
-    let members = if since <= REDO_AFTER { 2 } else { MEMBERS.len() };
     for &policy in &MEMBERS[..members] {
         let start = if policy.transposed || policy.relabeled {
             // The grid seen so has the same completions, seen so; its propagation may find a
-            // contradiction the root's did not (triads run on rows only).
+            // contradiction the root's did not (a guard: the rules are the same for rows and columns and
+            // for every digit, so none is known).
             let board = Board::new(&policy.seen(cells)).ok().and_then(|mut board| {
                 board.propagate_with(Some(TRIAD_OPEN)).ok()?;
                 Some(board)
