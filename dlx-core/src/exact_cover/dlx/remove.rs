@@ -69,7 +69,11 @@ impl<I: Index> Dlx<'_, I> {
             let (u, d) = (self.nodes[q].up.to_usize(), self.nodes[q].down.to_usize());
             self.nodes[u].down = I::from_usize(d);
             self.nodes[d].up = I::from_usize(u);
-            self.shorten(self.nodes[q].top.to_usize());
+            let item = self.nodes[q].top.to_usize();
+            if u == item {
+                self.note_top(item);
+            }
+            self.shorten(item);
             q += 1;
         }
         self.removed.options.push(I::from_usize(first));
@@ -97,7 +101,11 @@ impl<I: Index> Dlx<'_, I> {
                 let (u, d) = (self.nodes[q].up.to_usize(), self.nodes[q].down.to_usize());
                 self.nodes[u].down = I::from_usize(q);
                 self.nodes[d].up = I::from_usize(q);
-                self.lengthen(self.nodes[q].top.to_usize());
+                let item = self.nodes[q].top.to_usize();
+                if u == item {
+                    self.note_top(item);
+                }
+                self.lengthen(item);
             }
         }
     }
