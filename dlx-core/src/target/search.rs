@@ -160,9 +160,11 @@ impl Search<'_, '_, '_, '_> {
         // Every node of an option carries its cost, so any chosen node gives it.
         let spent = |e: &Engine<'_>| e.chosen_nodes().map(|x| cost[x]).sum::<i64>();
         let mut found = None;
-        // With the lists cheapest first, the quick bound's sums are kept up to date from the
-        // engine's log of changed tops rather than summed afresh at every node.
-        let mut sums = tried.is_none().then(|| TopSums::of(engine, cost));
+        // With the lists cheapest first and the quick bound alone, its sums are kept up to date
+        // from the engine's log of changed tops rather than summed afresh at every node. Not
+        // with the pattern bound: its discards log many items at every node, which costs more
+        // than the walk (measured on the sparse sets), next to that bound's own cost.
+        let mut sums = (tried.is_none() && strong.is_none()).then(|| TopSums::of(engine, cost));
         engine.log_tops(sums.is_some());
         // Branching as the DLX engine's default does, on failure weights with probing (on the
         // slowest near-empty grids known, far fewer nodes than the fewest options; weights
@@ -182,7 +184,7 @@ impl Search<'_, '_, '_, '_> {
                 let room = limit.get() - spent(e);
                 let over = match sums.as_mut() {
                     Some(sums) => sums.update(e, cost).exceed(room),
-                    None => needs_more_than(e, cost, room),
+                    None => needs_more_than(e, cost, room, tried.is_some()),
                 };
                 if over {
                     return false;
@@ -268,14 +270,15 @@ fn fill_node_table(
 /// Whether what is left to spend is more than `room`: every open item still needs exactly one
 /// option, and every option covers one item of each family (cells, row-digits, box-digits,
 /// column-digits), so each family's sum of its open items' cheapest options is a lower bound.
-/// This walk serves lists in an order of their own (see `Search::order`): each open item's
-/// cheapest option is found by a walk of its list (a few hundred instructions more a node,
-/// against the tens of thousands of the pattern bound there); lists cheapest first keep the
-/// sums in [`TopSums`]. The engine numbers items as `Shape::item` does, plus 1: a family's
-/// items are the next CELLS, and the open items come in that order, so each family is summed
-/// in one run and the first over `room` ends the scan.
+/// This walk serves the search with the pattern bound (the quick runs keep the sums in
+/// [`TopSums`]). The engine numbers items as `Shape::item` does, plus 1: a family's items are
+/// the next CELLS, and the open items come in that order, so each family is summed in one run
+/// and the first over `room` ends the scan. `ordered`: the lists are in an order of their own
+/// (see `Search::order`), and each open item's cheapest option is found by a walk of its list
+/// (a few hundred instructions more a node, against the tens of thousands of the pattern bound
+/// there); else its top option is its cheapest.
 #[inline(always)]
-fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool {
+fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64, ordered: bool) -> bool {
     let (mut sum, mut end) = (0i64, CELLS);
     for item in engine.active_items() {
         debug_assert!(item > end - CELLS, "open items out of order");
@@ -285,8 +288,12 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool
             }
             (sum, end) = (0, end + CELLS);
         }
-        // An empty list has no option (and the node ends there).
-        sum += engine.item_nodes(item).map(|x| cost[x]).min().unwrap_or(0);
+        // An empty list's top is the item's own node, which costs 0 (and the node ends there).
+        sum += if ordered {
+            engine.item_nodes(item).map(|x| cost[x]).min().unwrap_or(0)
+        } else {
+            cost[engine.top_node(item).unwrap_or(item)]
+        };
     }
     sum > room
 }
@@ -294,7 +301,7 @@ fn needs_more_than(engine: &Engine<'_>, cost: &[i64; NODES9], room: i64) -> bool
 /// The quick bound's sums, per item family, of the open items' top (cheapest) options, kept
 /// up to date from the engine's log of the items whose top changed (see `Engine::log_tops`):
 /// the same sums [`needs_more_than`] takes, without its walk of every open item at each node
-/// (7% of a rim grid's instructions), for lists in the order they were built.
+/// (7% of a rim grid's instructions), for the quick runs on lists in the order they were built.
 struct TopSums {
     /// Each item's share: its top option's cost while it is open, else 0.
     share: [i64; ITEMS9 + 1],

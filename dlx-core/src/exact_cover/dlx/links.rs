@@ -24,26 +24,33 @@ pub(super) enum Move {
 }
 
 impl<I: Index> Dlx<'_, I> {
-    /// Makes `step` on `x`, in its lean variant if `lean`. Always inlined, so each call site,
-    /// whose `step` is a constant, compiles to one predictable branch between two calls.
+    /// Makes `step` on `x`, in its lean variant if `lean`, else logging changed tops if the
+    /// log is on. Always inlined, so each call site, whose `step` is a constant, compiles to
+    /// predictable branches between three calls.
     #[inline(always)]
     pub(super) fn apply(&mut self, lean: bool, step: Move, x: usize) {
-        if lean { self.apply_as::<true>(step, x) } else { self.apply_as::<false>(step, x) }
+        if lean {
+            self.apply_as::<true, false>(step, x)
+        } else if self.tops.on {
+            self.apply_as::<false, true>(step, x)
+        } else {
+            self.apply_as::<false, false>(step, x)
+        }
     }
 
     #[inline(always)]
-    fn apply_as<const LEAN: bool>(&mut self, step: Move, x: usize) {
+    fn apply_as<const LEAN: bool, const LOG: bool>(&mut self, step: Move, x: usize) {
         match step {
-            Move::Cover => self.cover::<LEAN, true>(x),
-            Move::Uncover => self.uncover::<LEAN, true>(x),
-            Move::CoverRest => self.cover_rest::<LEAN, true>(x),
-            Move::UncoverRest => self.uncover_rest::<LEAN, true>(x),
+            Move::Cover => self.cover::<LEAN, LOG>(x),
+            Move::Uncover => self.uncover::<LEAN, LOG>(x),
+            Move::CoverRest => self.cover_rest::<LEAN, LOG>(x),
+            Move::UncoverRest => self.uncover_rest::<LEAN, LOG>(x),
         }
     }
 
     /// Removes item `i` from the item list and every option that contains it from the other
-    /// items' lists. `LOG`: the move is the search's own, and changes of the items' top
-    /// options go to the top log (see `tops`); a probe's trials, which undo themselves, are not.
+    /// items' lists. `LOG`: the move is the search's own and the top log is on (see `tops`):
+    /// changes of the items' top options go to it (a probe's trials undo themselves: never).
     pub(super) fn cover<const LEAN: bool, const LOG: bool>(&mut self, i: usize) {
         let mut p = self.nodes[i].down.to_usize();
         while p != i {

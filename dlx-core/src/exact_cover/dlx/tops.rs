@@ -51,10 +51,11 @@ impl<I: Index> Dlx<'_, I> {
         self.active.contains(item)
     }
 
-    /// Logs `item`, if logging is on and it is primary.
+    /// Logs `item` if it is primary; the callers log only while the log is on.
     #[inline(always)]
     pub(super) fn note_top(&mut self, item: usize) {
-        if self.tops.on && self.is_primary(item) {
+        debug_assert!(self.tops.on);
+        if self.is_primary(item) {
             if self.tops.items.is_full() {
                 self.tops.overflowed = true;
             } else {
