@@ -190,6 +190,77 @@ fn options_discarded_at_every_node_are_never_chosen_and_come_back() {
     assert!(discarded > 1000, "only {discarded} discards");
 }
 
+#[test]
+fn the_top_log_names_every_item_whose_top_or_openness_changed() {
+    // A caller's sum over the open primary items of their top node (0 for an empty list),
+    // kept from the log, against the sum taken afresh at every node: probing, reductions and
+    // discards on and off, as in the target search.
+    fn top_of<I: Index>(e: &Dlx<'_, I>, item: usize) -> usize {
+        if e.is_open(item) { e.top_node(item).unwrap_or(0) } else { 0 }
+    }
+    let mut seed = 0x7095_1065_0000_0001u64;
+    let (mut logged, mut refilled) = (0, 0);
+    for round in 0..400 {
+        // Wider than `random_matrix`'s, for subtrees deep enough that options come back
+        // between nodes.
+        let primary = 6 + (rng(&mut seed) % 7) as usize;
+        let options = (0..30 + rng(&mut seed) % 30)
+            .map(|_| {
+                let mut o: Vec<usize> = (1..=primary).filter(|_| rng(&mut seed).is_multiple_of(4)).collect();
+                if o.is_empty() {
+                    o.push(1 + (rng(&mut seed) % primary as u64) as usize);
+                }
+                o
+            })
+            .collect();
+        let m = Matrix { primary, secondary: 0, options };
+        let banned: Vec<usize> = (0..m.options.len()).filter(|_| rng(&mut seed).is_multiple_of(4)).collect();
+        with_engine16(|e| {
+            e.set_choice(Choice::WeightedFailures);
+            e.set_probing(round % 2 == 0);
+            e.set_reductions_after(if round % 3 == 0 { 0 } else { u64::MAX });
+            let refs = load(e, &m);
+            let mut share = vec![0; m.primary + 1];
+            for (item, s) in share.iter_mut().enumerate().skip(1) {
+                *s = top_of(e, item);
+            }
+            e.log_tops(true);
+            e.search_pruned(
+                |e| {
+                    let mut changed = Vec::new();
+                    if e.drain_tops(|_, item| changed.push(item)) {
+                        logged += changed.len();
+                        for item in changed {
+                            share[item] = top_of(e, item);
+                        }
+                    } else {
+                        refilled += 1;
+                        for (item, s) in share.iter_mut().enumerate().skip(1) {
+                            *s = top_of(e, item);
+                        }
+                    }
+                    for (item, &s) in share.iter().enumerate().skip(1) {
+                        assert_eq!(s, top_of(e, item), "round {round} item {item} of {m:?}");
+                    }
+                    // Some at each node, so that options come back at every level; only
+                    // options of open items (an option whose nodes are all in covered items'
+                    // lists is still linked).
+                    for &k in &banned {
+                        let open = m.options[k].iter().all(|&i| e.is_open(i));
+                        if open && e.is_linked(refs[k]) && rng(&mut seed).is_multiple_of(3) {
+                            e.discard(refs[k]);
+                        }
+                    }
+                    true
+                },
+                |_| Flow::Continue,
+            );
+            e.log_tops(false);
+        });
+    }
+    assert!(logged > 10_000, "only {logged} items logged ({refilled} overflows)");
+}
+
 /// Items 1..4; options {1}, {2}, {3}, {4}, {1,2}, {3,4} (indices 0..5): four solutions,
 /// two of them using {1}.
 fn two_pairs(e: &mut Dlx<'_, u32>) -> Vec<OptionRef> {

@@ -24,29 +24,37 @@ pub(super) enum Move {
 }
 
 impl<I: Index> Dlx<'_, I> {
-    /// Makes `step` on `x`, in its lean variant if `lean`. Always inlined, so each call site,
-    /// whose `step` is a constant, compiles to one predictable branch between two calls.
+    /// Makes `step` on `x`, in its lean variant if `lean`, else logging changed tops if the
+    /// log is on. Always inlined, so each call site, whose `step` is a constant, compiles to
+    /// predictable branches between three calls.
     #[inline(always)]
     pub(super) fn apply(&mut self, lean: bool, step: Move, x: usize) {
-        if lean { self.apply_as::<true>(step, x) } else { self.apply_as::<false>(step, x) }
+        if lean {
+            self.apply_as::<true, false>(step, x)
+        } else if self.tops.on {
+            self.apply_as::<false, true>(step, x)
+        } else {
+            self.apply_as::<false, false>(step, x)
+        }
     }
 
     #[inline(always)]
-    fn apply_as<const LEAN: bool>(&mut self, step: Move, x: usize) {
+    fn apply_as<const LEAN: bool, const LOG: bool>(&mut self, step: Move, x: usize) {
         match step {
-            Move::Cover => self.cover::<LEAN>(x),
-            Move::Uncover => self.uncover::<LEAN>(x),
-            Move::CoverRest => self.cover_rest::<LEAN>(x),
-            Move::UncoverRest => self.uncover_rest::<LEAN>(x),
+            Move::Cover => self.cover::<LEAN, LOG>(x),
+            Move::Uncover => self.uncover::<LEAN, LOG>(x),
+            Move::CoverRest => self.cover_rest::<LEAN, LOG>(x),
+            Move::UncoverRest => self.uncover_rest::<LEAN, LOG>(x),
         }
     }
 
     /// Removes item `i` from the item list and every option that contains it from the other
-    /// items' lists.
-    pub(super) fn cover<const LEAN: bool>(&mut self, i: usize) {
+    /// items' lists. `LOG`: the move is the search's own and the top log is on (see `tops`):
+    /// changes of the items' top options go to it (a probe's trials undo themselves: never).
+    pub(super) fn cover<const LEAN: bool, const LOG: bool>(&mut self, i: usize) {
         let mut p = self.nodes[i].down.to_usize();
         while p != i {
-            self.hide::<LEAN>(p);
+            self.hide::<LEAN, LOG>(p);
             p = self.nodes[p].down.to_usize();
         }
         let (l, r) = (self.llink[i], self.rlink[i]);
@@ -57,23 +65,29 @@ impl<I: Index> Dlx<'_, I> {
         } else if self.is_primary(i) {
             self.active.remove(i);
             self.short.remove(i);
+            if LOG {
+                self.note_top(i);
+            }
         }
     }
 
     /// Undoes [`cover`](Self::cover) of `i`, which must be the latest cover still in force.
-    pub(super) fn uncover<const LEAN: bool>(&mut self, i: usize) {
+    pub(super) fn uncover<const LEAN: bool, const LOG: bool>(&mut self, i: usize) {
         let primary = self.is_primary(i);
         if LEAN {
             self.open += usize::from(primary);
         } else if primary {
             self.active.restore(i);
+            if LOG {
+                self.note_top(i);
+            }
         }
         let (l, r) = (self.llink[i], self.rlink[i]);
         self.rlink[l.to_usize()] = I::from_usize(i);
         self.llink[r.to_usize()] = I::from_usize(i);
         let mut p = self.nodes[i].up.to_usize();
         while p != i {
-            self.unhide::<LEAN>(p);
+            self.unhide::<LEAN, LOG>(p);
             p = self.nodes[p].up.to_usize();
         }
         if !LEAN && primary && self.nodes[i].top.to_usize() <= 1 {
@@ -107,7 +121,7 @@ impl<I: Index> Dlx<'_, I> {
     }
 
     /// Takes the option of node `p` out of the lists of its items other than p's own.
-    pub(super) fn hide<const LEAN: bool>(&mut self, p: usize) {
+    pub(super) fn hide<const LEAN: bool, const LOG: bool>(&mut self, p: usize) {
         let mut q = p + 1;
         while q != p {
             let x = self.nodes[q].top;
@@ -125,6 +139,9 @@ impl<I: Index> Dlx<'_, I> {
                 }
                 // `shorten` with the forced and empty items' bookkeeping under its one test.
                 let i = x.to_usize();
+                if LOG && u.to_usize() == i {
+                    self.note_top(i);
+                }
                 let len = self.nodes[i].top.to_usize() - 1;
                 self.nodes[i].top = I::from_usize(len);
                 if len <= REDUCE_MAX && self.is_primary(i) {
@@ -147,7 +164,7 @@ impl<I: Index> Dlx<'_, I> {
     }
 
     /// Undoes [`hide`](Self::hide) of `p`, in reverse order.
-    pub(super) fn unhide<const LEAN: bool>(&mut self, p: usize) {
+    pub(super) fn unhide<const LEAN: bool, const LOG: bool>(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
             let x = self.nodes[q].top;
@@ -161,6 +178,9 @@ impl<I: Index> Dlx<'_, I> {
                     let i = x.to_usize();
                     self.nodes[i].top = I::from_usize(self.nodes[i].top.to_usize() + 1);
                 } else {
+                    if LOG && u.to_usize() == x.to_usize() {
+                        self.note_top(x.to_usize());
+                    }
                     self.lengthen(x.to_usize());
                 }
                 q -= 1;
@@ -169,28 +189,28 @@ impl<I: Index> Dlx<'_, I> {
     }
 
     /// Covers the items of x's option other than x's own (already covered by the caller).
-    pub(super) fn cover_rest<const LEAN: bool>(&mut self, x: usize) {
+    pub(super) fn cover_rest<const LEAN: bool, const LOG: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
             let j = self.nodes[p].top;
             if j >= I::SPACER {
                 p = self.nodes[p].up.to_usize();
             } else {
-                self.cover::<LEAN>(j.to_usize());
+                self.cover::<LEAN, LOG>(j.to_usize());
                 p += 1;
             }
         }
     }
 
     /// Undoes [`cover_rest`](Self::cover_rest), in reverse order.
-    pub(super) fn uncover_rest<const LEAN: bool>(&mut self, x: usize) {
+    pub(super) fn uncover_rest<const LEAN: bool, const LOG: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
             let j = self.nodes[p].top;
             if j >= I::SPACER {
                 p = self.nodes[p].down.to_usize();
             } else {
-                self.uncover::<LEAN>(j.to_usize());
+                self.uncover::<LEAN, LOG>(j.to_usize());
                 p -= 1;
             }
         }

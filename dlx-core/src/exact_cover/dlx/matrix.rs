@@ -214,8 +214,8 @@ impl<'m, I: Index> Dlx<'m, I> {
         if !available || self.level >= self.capacity.items {
             return false;
         }
-        self.cover::<false>(self.nodes[first].top.to_usize());
-        self.cover_rest::<false>(first);
+        self.cover::<false, false>(self.nodes[first].top.to_usize());
+        self.cover_rest::<false, false>(first);
         self.chosen[self.level] = I::from_usize(first);
         self.level += 1;
         true

@@ -27,7 +27,8 @@
 //! its callbacks may ask; `remove` options taken out for a subtree; `prefix` decisions forced
 //! before a search (a piece of a problem); `probe` and `reduce` the two ways of finding such
 //! options; `check` the debug-only link checker; `collections` the
-//! stack and packed set the fields are made of.
+//! stack and packed set the fields are made of; `tops` the log of the items whose top option
+//! the search changed, for a caller's running sums.
 
 #[cfg(any(test, debug_assertions))]
 #[cfg(any(test, feature = "internals"))] // tests and benchmarks
@@ -43,6 +44,7 @@ mod reduce;
 mod remove;
 mod search;
 mod storage;
+mod tops;
 
 pub use choice::Choice;
 pub use prefix::Prefix;
@@ -54,6 +56,7 @@ use collections::PackedSet;
 use probe::Probing;
 use reduce::Reductions;
 use remove::Removed;
+use tops::TopLog;
 
 /// An option, named by its first node. Returned by [`Dlx::add_option`] and reported back in
 /// solutions, so a caller never needs a table of its own to find an option again.
@@ -127,6 +130,8 @@ pub struct Dlx<'m, I: Index> {
     removed: Removed<'m, I>,
     probing: Probing<'m, I>,
     reductions: Reductions<'m, I>,
+    /// Items whose top option the search's moves changed, for a caller's sums.
+    tops: TopLog<'m, I>,
     level: usize,
     /// The active primary items, packed: `cover` removes its item and `uncover`, which always
     /// undoes the latest cover still in force, restores it. `choose_item` scans this array:

@@ -69,8 +69,8 @@ impl<I: Index> Dlx<'_, I> {
     /// Chooses the option of node `x` one level down, as the search does: x's item covered,
     /// then the option's other items.
     pub fn step_in(&mut self, x: usize) {
-        self.cover::<false>(self.nodes[x].top.to_usize());
-        self.cover_rest::<false>(x);
+        self.cover::<false, false>(self.nodes[x].top.to_usize());
+        self.cover_rest::<false, false>(x);
         self.chosen[self.level] = I::from_usize(x);
         self.level += 1;
     }
@@ -79,8 +79,8 @@ impl<I: Index> Dlx<'_, I> {
     pub fn step_out(&mut self) {
         self.level -= 1;
         let x = self.chosen[self.level].to_usize();
-        self.uncover_rest::<false>(x);
-        self.uncover::<false>(self.nodes[x].top.to_usize());
+        self.uncover_rest::<false, false>(x);
+        self.uncover::<false, false>(self.nodes[x].top.to_usize());
     }
 
     /// Undoes [`enter`](Self::enter) and every step since: the matrix is whole again.

@@ -47,7 +47,7 @@ impl<I: Index> Dlx<'_, I> {
                     self.probing.tracking = true;
                     self.reductions.noting = false;
                     self.probing.forced.clear();
-                    self.cover::<false>(item);
+                    self.cover::<false, false>(item);
                     self.probing.forced.len()
                 }
             };
@@ -69,7 +69,7 @@ impl<I: Index> Dlx<'_, I> {
     fn end_trials(&mut self, item: usize) {
         self.probing.tracking = false;
         self.reductions.noting = self.reductions.on;
-        self.uncover::<false>(item);
+        self.uncover::<false, false>(item);
     }
 
     /// Whether choosing option node `x` of the covered item, then every option that becomes
@@ -77,7 +77,7 @@ impl<I: Index> Dlx<'_, I> {
     /// first `queued` entries. Leaves the matrix as it found it.
     fn trial(&mut self, x: usize, queued: usize) -> bool {
         self.probing.forced.truncate(queued);
-        self.cover_rest::<false>(x);
+        self.cover_rest::<false, false>(x);
         // Forced options are stacked in `chosen` above the current level.
         let base = self.level + 1;
         let mut top = base;
@@ -99,8 +99,8 @@ impl<I: Index> Dlx<'_, I> {
                 }
                 1 => {
                     let y = self.nodes[i].down.to_usize();
-                    self.cover::<false>(i);
-                    self.cover_rest::<false>(y);
+                    self.cover::<false, false>(i);
+                    self.cover_rest::<false, false>(y);
                     self.chosen[top] = I::from_usize(y);
                     top += 1;
                 }
@@ -110,10 +110,10 @@ impl<I: Index> Dlx<'_, I> {
         while top > base {
             top -= 1;
             let y = self.chosen[top].to_usize();
-            self.uncover_rest::<false>(y);
-            self.uncover::<false>(self.nodes[y].top.to_usize());
+            self.uncover_rest::<false, false>(y);
+            self.uncover::<false, false>(self.nodes[y].top.to_usize());
         }
-        self.uncover_rest::<false>(x);
+        self.uncover_rest::<false, false>(x);
         alive
     }
 }

@@ -64,12 +64,23 @@ impl<I: Index> Dlx<'_, I> {
     /// Takes option `first` (its first node) out of every item list it is in, for the current
     /// level: `restore_removed` puts it back when the level is done.
     pub(super) fn remove_option(&mut self, first: usize) {
+        // Two loops: the target search with the pattern bound removes many options a node,
+        // where a test of the log's flag at each removed node was measurable (0.4%).
+        if self.tops.on { self.remove_option_as::<true>(first) } else { self.remove_option_as::<false>(first) }
+    }
+
+    #[inline(always)]
+    fn remove_option_as<const LOG: bool>(&mut self, first: usize) {
         let mut q = first;
         while self.nodes[q].top < I::SPACER {
             let (u, d) = (self.nodes[q].up.to_usize(), self.nodes[q].down.to_usize());
             self.nodes[u].down = I::from_usize(d);
             self.nodes[d].up = I::from_usize(u);
-            self.shorten(self.nodes[q].top.to_usize());
+            let item = self.nodes[q].top.to_usize();
+            if LOG && u == item {
+                self.note_top(item);
+            }
+            self.shorten(item);
             q += 1;
         }
         self.removed.options.push(I::from_usize(first));
@@ -85,6 +96,11 @@ impl<I: Index> Dlx<'_, I> {
 
     /// Puts back, newest first, the options removed since this level began.
     pub(super) fn restore_removed(&mut self) {
+        if self.tops.on { self.restore_removed_as::<true>() } else { self.restore_removed_as::<false>() }
+    }
+
+    #[inline(always)]
+    fn restore_removed_as<const LOG: bool>(&mut self) {
         let from = self.removed.level_start[self.level].to_usize();
         while let Some(first) = self.removed.options.pop_above(from) {
             let first = first.to_usize();
@@ -97,7 +113,11 @@ impl<I: Index> Dlx<'_, I> {
                 let (u, d) = (self.nodes[q].up.to_usize(), self.nodes[q].down.to_usize());
                 self.nodes[u].down = I::from_usize(q);
                 self.nodes[d].up = I::from_usize(q);
-                self.lengthen(self.nodes[q].top.to_usize());
+                let item = self.nodes[q].top.to_usize();
+                if LOG && u == item {
+                    self.note_top(item);
+                }
+                self.lengthen(item);
             }
         }
     }

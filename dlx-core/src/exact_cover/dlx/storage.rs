@@ -10,6 +10,7 @@ use core::mem::MaybeUninit;
 use super::collections::{PackedSet, Stack};
 use super::probe::Probing;
 use super::reduce::Reductions;
+use super::tops::TopLog;
 use super::remove::Removed;
 use super::{Choice, Dlx, Node, REDUCE_AFTER};
 use crate::bits::BitSet;
@@ -75,8 +76,8 @@ impl Capacity {
     /// 64-bit words of memory an engine of this capacity with `I` links takes.
     pub const fn words<I: Index>(self) -> usize {
         let per_item = words_of(self.items * I::BYTES);
-        // llink, rlink, chosen, level_start, shrunk, dense, pos; forced is two of them.
-        9 * per_item
+        // llink, rlink, chosen, level_start, shrunk, dense, pos, the top log; forced is two of them.
+        10 * per_item
             + words_of(3 * self.nodes * I::BYTES)
             + words_of(self.options * I::BYTES)
             + 2 * self.items.div_ceil(64)
@@ -166,6 +167,7 @@ impl<'m, I: Index> Dlx<'m, I> {
         let active = PackedSet::new(dense, take(w, items));
         let short = BitSet::new(take_words(w, items.div_ceil(64)));
         let weight = take::<u32>(w, items);
+        let tops = TopLog::new(Stack::new(take(w, items)));
         Some(Dlx {
             llink,
             rlink,
@@ -174,6 +176,7 @@ impl<'m, I: Index> Dlx<'m, I> {
             removed,
             probing: Probing { on: true, tracking: false, forced },
             reductions: Reductions { after: REDUCE_AFTER, on: false, noting: false, shrunk, in_shrunk },
+            tops,
             level: 0,
             active,
             short,

@@ -265,7 +265,7 @@ impl<I: Index> Dlx<'_, I> {
                 }
                 match branch_on {
                     Some((item, true)) => {
-                        self.cover::<true>(item);
+                        self.cover::<true, false>(item);
                         work.push(moves::COVER, item);
                         let x = self.nodes[item].down.to_usize();
                         work.set_frame(depth, DWAY, x, item);

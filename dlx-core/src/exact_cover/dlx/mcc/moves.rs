@@ -125,21 +125,21 @@ impl<I: Index> Dlx<'_, I> {
         if self.is_primary(x) {
             self.bump(rules, work, x);
             if work.count[x] == rules.hi[x] {
-                self.cover::<true>(x);
+                self.cover::<true, false>(x);
                 work.push(COVER, x);
             }
             return;
         }
         let color = rules.color[q];
         if color == 0 {
-            self.cover::<true>(x);
+            self.cover::<true, false>(x);
             work.push(COVER, x);
         } else if work.in_force[x] == 0 {
             work.in_force[x] = color;
             let mut p = self.nodes[x].down.to_usize();
             while p != x {
                 if rules.color[p] != color {
-                    self.hide::<true>(p);
+                    self.hide::<true, false>(p);
                 }
                 p = self.nodes[p].down.to_usize();
             }
@@ -167,7 +167,7 @@ impl<I: Index> Dlx<'_, I> {
                     work.picked_len -= 1;
                     work.cost -= i64::from(rules.cost[rules.owner[x] as usize]);
                 }
-                COVER => self.uncover::<true>(x),
+                COVER => self.uncover::<true, false>(x),
                 BUMP => {
                     if work.count[x] == rules.lo[x] {
                         work.needy += 1;
@@ -180,7 +180,7 @@ impl<I: Index> Dlx<'_, I> {
                     let mut p = self.nodes[x].up.to_usize();
                     while p != x {
                         if rules.color[p] != color {
-                            self.unhide::<true>(p);
+                            self.unhide::<true, false>(p);
                         }
                         p = self.nodes[p].up.to_usize();
                     }
