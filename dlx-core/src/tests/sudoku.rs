@@ -819,13 +819,9 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                 true
             });
             for (o, because) in &found {
-                // Every reason is excluded now, and suffices: with only those options struck
-                // from a full unit, the finding holds.
-                assert!(because.iter().all(|&a| open[usize::from(a) / side] >> (usize::from(a) % side) & 1 == 0));
-                let mut reasoned = vec![full; 4 * cells];
-                for &a in because {
-                    reasoned[usize::from(a) / side] &= !(1 << (usize::from(a) % side));
-                }
+                // Every reason holds now, and suffices: with only those options struck from
+                // (or chosen in) a full grid, the finding holds.
+                let reasoned = reasoned_grid(&units, side, &open, because);
                 match o {
                     Some(o) => {
                         let (cell, d) = (o / side, o % side);
@@ -915,6 +911,33 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
     assert!(pruned > 1000 && conflicts > 100, "{pruned} exclusions, {conflicts} contradictions");
 }
 
+/// The candidates of a full grid (side `side`, its `units`) once the reasons of a finding of
+/// `hall::in_search` hold alone: each option struck, or, marked `BECAUSE_CHOSEN`, chosen (its
+/// digit struck from the cell's other units' cells). Asserts that each holds in `open` now:
+/// struck there, or its digit's only cell left in some unit of its cell.
+fn reasoned_grid(units: &[Vec<usize>], side: usize, open: &[u16], because: &[u16]) -> Vec<u16> {
+    use crate::exact_cover::learning::BECAUSE_CHOSEN;
+    let mut grid = vec![((1u32 << side) - 1) as u16; side * side];
+    for &a in because {
+        let (chosen, a) = (a & BECAUSE_CHOSEN != 0, usize::from(a & !BECAUSE_CHOSEN));
+        let (cell, d) = (a / side, a % side);
+        if !chosen {
+            assert_eq!(open[cell] >> d & 1, 0, "reason {a} is not excluded");
+            grid[cell] &= !(1 << d);
+            continue;
+        }
+        let alone = units.iter().any(|u| u.contains(&cell) && u.iter().all(|&c| c == cell || open[c] >> d & 1 == 0));
+        assert!(open[cell] >> d & 1 == 1 && alone, "reason {a} is not its digit's only cell in a unit");
+        for u in units.iter().filter(|u| u.contains(&cell)) {
+            for &c in u.iter().filter(|&&c| c != cell) {
+                grid[c] &= !(1 << d);
+            }
+        }
+        grid[cell] &= 1 << d;
+    }
+    grid
+}
+
 /// Whether the unit whose cells may take `masks` (bits 0..n) has a complete matching with cell
 /// `k` given digit `d` (if any): a plain augmenting-path search over the cells in order, apart
 /// from `hall`'s.
@@ -948,7 +971,6 @@ fn hall_sets_in_search_on_16x16_units_remove_what_a_matching_per_candidate_does(
     let shape = Shape::SIXTEEN;
     let (side, cells) = (shape.side(), shape.cells());
     let units = units_of(side, 4);
-    let full = u16::MAX;
     let mut seed = 0x16_4a11;
     let (mut pruned, mut contradictions) = (0, 0);
     let masks_of = |open: &[u16], unit: &[usize]| -> Vec<u32> { unit.iter().map(|&c| u32::from(open[c])).collect() };
@@ -998,13 +1020,9 @@ fn hall_sets_in_search_on_16x16_units_remove_what_a_matching_per_candidate_does(
         });
         let (expected, consistent) = reference(&open);
         for (o, because) in &found {
-            // Every reason is excluded now and suffices: with only those options struck from a
-            // full grid, the finding holds.
-            assert!(because.iter().all(|&a| open[usize::from(a) / side] >> (usize::from(a) % side) & 1 == 0));
-            let mut reasoned = vec![full; cells];
-            for &a in because {
-                reasoned[usize::from(a) / side] &= !(1 << (usize::from(a) % side));
-            }
+            // Every reason holds now and suffices: with only those options struck from (or
+            // chosen in) a full grid, the finding holds.
+            let reasoned = reasoned_grid(&units, side, &open, because);
             match *o {
                 Some(o) => {
                     let (cell, d) = (o / side, o % side);
