@@ -7,6 +7,7 @@
 
 use super::Shape;
 use crate::bits::ones;
+use crate::exact_cover::learning::BECAUSE_CHOSEN;
 use crate::Error;
 
 /// The most cells (and digits) a unit has.
@@ -106,7 +107,9 @@ impl SearchHall {
 /// items first, their slots the digits; a row's, column's or box's item of a digit, its slots
 /// the unit's cells in order). Each candidate that no complete matching of some unit
 /// uses goes to `found` as `Some(option)` with `because`: the options whose exclusion rules it
-/// out (the Hall set's cells with every digit outside the set's own; all excluded now). A unit
+/// out (the Hall set's cells with every digit outside the set's own; all excluded now; for a
+/// digit with one cell left in the unit, that cell's option instead, marked [`BECAUSE_CHOSEN`]:
+/// chosen at a fixpoint, its choice excludes the digit from the set's cells). A unit
 /// with no complete matching ends the call with `found(None, because)`: the options of which
 /// one at least must be chosen (its cells with the digits none of them can take). `found`
 /// returns whether it took the finding; the call ends at the first it does not take. A unit is
@@ -138,7 +141,7 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
         let (mut digit_of, mut cell_of) = ([usize::MAX; MAX_SIDE], [usize::MAX; MAX_SIDE]);
         if let Err((set, digits)) = matching(masks, &state.matched[unit], &mut digit_of, &mut cell_of) {
             let mut because = [0u16; MAX_BECAUSE];
-            if let Some(n) = fill_because(side, &cells, set, digits, &mut because) {
+            if let Some(n) = fill_because(side, &cells, &where_, set, digits, &mut because) {
                 found(None, &because[..n]);
             }
             return;
@@ -146,7 +149,7 @@ pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut
         for (matched, &d) in state.matched[unit].iter_mut().zip(&digit_of[..side]) {
             *matched = d as u8;
         }
-        if !unit_findings(side, &cells, masks, &digit_of, &cell_of, found) {
+        if !unit_findings(side, &cells, &where_, masks, &digit_of, &cell_of, found) {
             return;
         }
         state.seen[unit] = where_;
@@ -369,6 +372,7 @@ fn digit_family(shape: Shape, unit: usize) -> super::Family {
 fn unit_findings(
     side: usize,
     cells: &[usize; 16],
+    where_: &[u16; 16],
     masks: &[u32],
     digit_of: &[usize; MAX_SIDE],
     cell_of: &[usize; MAX_SIDE],
@@ -387,7 +391,7 @@ fn unit_findings(
             }
             let digits = ones(set).fold(0, |digits, h| digits | masks[h]);
             debug_assert_eq!(digits & !all, 0);
-            let taken = fill_because(side, cells, set, digits, &mut because)
+            let taken = fill_because(side, cells, where_, set, digits, &mut because)
                 .is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
             if !taken {
                 return false;
@@ -397,23 +401,38 @@ fn unit_findings(
     true
 }
 
-/// The options of the unit's cells `set` with the digits outside `digits`, into `because`;
+/// The options of the unit's cells `set` with the digits outside `digits`, into `because`
+/// (a digit with one cell left in the unit, `where_` its digit items, as that cell's option
+/// marked [`BECAUSE_CHOSEN`]: a short clause, whose literal holds where the digit is placed);
 /// how many. None if they do not fit (a reason cut short would be wrong; with side 16 at most
 /// r * (17 - r) <= 72 are asked for, so it does not happen).
-fn fill_because(side: usize, cells: &[usize; 16], set: u32, digits: u32, because: &mut [u16; MAX_BECAUSE]) -> Option<usize> {
+fn fill_because(
+    side: usize,
+    cells: &[usize; 16],
+    where_: &[u16; 16],
+    set: u32,
+    digits: u32,
+    because: &mut [u16; MAX_BECAUSE],
+) -> Option<usize> {
     let outside = !digits & ((1u32 << side) - 1);
     let n = (set.count_ones() * outside.count_ones()) as usize;
     if n > MAX_BECAUSE {
         return None;
     }
     let mut at = 0;
-    for h in ones(set) {
-        for e in ones(outside) {
+    for e in ones(outside) {
+        // A digit placed in the unit, its cell's option chosen: one entry says it all.
+        if where_[e].count_ones() == 1 {
+            because[at] = (cells[where_[e].trailing_zeros() as usize] * side + e) as u16 | BECAUSE_CHOSEN;
+            at += 1;
+            continue;
+        }
+        for h in ones(set) {
             because[at] = (cells[h] * side + e) as u16;
             at += 1;
         }
     }
-    Some(n)
+    Some(at)
 }
 
 /// The k-th cell of unit `unit`: rows first, then columns, then boxes.

@@ -895,13 +895,9 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
                 true
             });
             for (o, because) in &found {
-                // Every reason is excluded now, and suffices: with only those options struck
-                // from a full unit, the finding holds.
-                assert!(because.iter().all(|&a| open[usize::from(a) / side] >> (usize::from(a) % side) & 1 == 0));
-                let mut reasoned = vec![full; 4 * cells];
-                for &a in because {
-                    reasoned[usize::from(a) / side] &= !(1 << (usize::from(a) % side));
-                }
+                // Every reason holds now, and suffices: with only those options struck from
+                // (or chosen in) a full grid, the finding holds.
+                let reasoned = reasoned_grid(&units, side, &open, because);
                 match o {
                     Some(o) => {
                         let (cell, d) = (o / side, o % side);
@@ -989,6 +985,181 @@ fn hall_sets_in_search_are_exactly_the_pairs_no_matching_uses_with_reasons_that_
         }
     }
     assert!(pruned > 1000 && conflicts > 100, "{pruned} exclusions, {conflicts} contradictions");
+}
+
+/// The candidates of a full grid (side `side`, its `units`) once the reasons of a finding of
+/// `hall::in_search` hold alone: each option struck, or, marked `BECAUSE_CHOSEN`, chosen (its
+/// digit struck from the cell's other units' cells). Asserts that each holds in `open` now:
+/// struck there, or its digit's only cell left in some unit of its cell.
+fn reasoned_grid(units: &[Vec<usize>], side: usize, open: &[u16], because: &[u16]) -> Vec<u16> {
+    use crate::exact_cover::learning::BECAUSE_CHOSEN;
+    let mut grid = vec![((1u32 << side) - 1) as u16; side * side];
+    for &a in because {
+        let (chosen, a) = (a & BECAUSE_CHOSEN != 0, usize::from(a & !BECAUSE_CHOSEN));
+        let (cell, d) = (a / side, a % side);
+        if !chosen {
+            assert_eq!(open[cell] >> d & 1, 0, "reason {a} is not excluded");
+            grid[cell] &= !(1 << d);
+            continue;
+        }
+        let alone = units.iter().any(|u| u.contains(&cell) && u.iter().all(|&c| c == cell || open[c] >> d & 1 == 0));
+        assert!(open[cell] >> d & 1 == 1 && alone, "reason {a} is not its digit's only cell in a unit");
+        for u in units.iter().filter(|u| u.contains(&cell)) {
+            for &c in u.iter().filter(|&&c| c != cell) {
+                grid[c] &= !(1 << d);
+            }
+        }
+        grid[cell] &= 1 << d;
+    }
+    grid
+}
+
+/// Whether the unit whose cells may take `masks` (bits 0..n) has a complete matching with cell
+/// `k` given digit `d` (if any): a plain augmenting-path search over the cells in order, apart
+/// from `hall`'s.
+fn matches_with(masks: &[u32], fixed: Option<(usize, usize)>) -> bool {
+    fn augment(masks: &[u32], cell: usize, seen: &mut u32, owner: &mut [usize]) -> bool {
+        for d in ones(masks[cell] & !*seen) {
+            *seen |= 1 << d;
+            if owner[d] == usize::MAX || augment(masks, owner[d], seen, owner) {
+                owner[d] = cell;
+                return true;
+            }
+        }
+        false
+    }
+    let mut masks = masks.to_vec();
+    if let Some((k, d)) = fixed {
+        for (j, mask) in masks.iter_mut().enumerate() {
+            *mask = if j == k { *mask & 1 << d } else { *mask & !(1 << d) };
+        }
+    }
+    let mut owner = vec![usize::MAX; 32];
+    (0..masks.len()).all(|k| augment(&masks, k, &mut 0, &mut owner))
+}
+
+#[test]
+fn hall_sets_in_search_on_16x16_units_remove_what_a_matching_per_candidate_does() {
+    // Random domains around a solution (each cell keeps its digit and a few others, so the
+    // units have complete matchings and small Hall sets), sometimes with a cell's digit struck
+    // (then some unit may have none). The reference tries each candidate in a matching of its
+    // own; the carried-over state must give what a fresh one gives after more strikes.
+    let shape = Shape::SIXTEEN;
+    let (side, cells) = (shape.side(), shape.cells());
+    let units = units_of(side, 4);
+    let mut seed = 0x16_4a11;
+    let (mut pruned, mut contradictions) = (0, 0);
+    let masks_of = |open: &[u16], unit: &[usize]| -> Vec<u32> { unit.iter().map(|&c| u32::from(open[c])).collect() };
+    // The candidates no complete matching of a unit uses, as options (for units that have one),
+    // and whether every unit has one.
+    let reference = |open: &[u16]| {
+        let mut expected = Vec::new();
+        let mut consistent = true;
+        for u in &units {
+            let masks = masks_of(open, u);
+            if !matches_with(&masks, None) {
+                consistent = false;
+                continue;
+            }
+            for (k, &cell) in u.iter().enumerate() {
+                expected
+                    .extend(ones(masks[k]).filter(|&d| !matches_with(&masks, Some((k, d)))).map(|d| cell * side + d));
+            }
+        }
+        expected.sort_unstable();
+        expected.dedup();
+        (expected, consistent)
+    };
+    for round in 0..300 {
+        let mut digits: Vec<usize> = (0..side).collect();
+        for i in (1..side).rev() {
+            digits.swap(i, (rng(&mut seed) % (i as u64 + 1)) as usize);
+        }
+        let solution = |cell: usize| digits[((cell / side) % 4 * 4 + cell / side / 4 + cell % side) % side];
+        let mut open = vec![0u16; 4 * cells];
+        for (cell, mask) in open[..cells].iter_mut().enumerate() {
+            *mask = 1 << solution(cell);
+            for _ in 0..rng(&mut seed) % [3, 5, 8][round % 3] {
+                *mask |= 1 << (rng(&mut seed) % side as u64);
+            }
+        }
+        if round % 4 == 3 {
+            let cell = (rng(&mut seed) % cells as u64) as usize;
+            open[cell] = 1 << ((solution(cell) + 1 + (rng(&mut seed) % 15) as usize) % side);
+        }
+        with_digit_items(shape, 4, &mut open);
+        let mut state = hall::SearchHall::default();
+        let mut found: Vec<(Option<usize>, Vec<u16>)> = Vec::new();
+        hall::in_search(shape, &open, &mut state, &mut |o, because| {
+            found.push((o, because.to_vec()));
+            true
+        });
+        let (expected, consistent) = reference(&open);
+        for (o, because) in &found {
+            // Every reason holds now and suffices: with only those options struck from (or
+            // chosen in) a full grid, the finding holds.
+            let reasoned = reasoned_grid(&units, side, &open, because);
+            match *o {
+                Some(o) => {
+                    let (cell, d) = (o / side, o % side);
+                    let implied = units.iter().any(|u| {
+                        u.iter()
+                            .position(|&c| c == cell)
+                            .is_some_and(|k| !matches_with(&masks_of(&reasoned, u), Some((k, d))))
+                    });
+                    assert!(implied, "round {round}: the reason of excluding {o} does not imply it");
+                    pruned += 1;
+                }
+                None => {
+                    let implied = units.iter().any(|u| !matches_with(&masks_of(&reasoned, u), None));
+                    assert!(implied, "round {round}: the reason of a contradiction does not imply it");
+                    contradictions += 1;
+                }
+            }
+        }
+        if consistent {
+            let mut got: Vec<usize> = found.iter().map(|(o, _)| o.unwrap()).collect();
+            got.sort_unstable();
+            got.dedup();
+            assert_eq!(got, expected, "round {round}");
+        } else {
+            assert!(found.iter().any(|(o, _)| o.is_none()), "round {round}: a unit has no complete matching");
+            continue;
+        }
+        // As the search does: the exclusions made and more candidates struck (never a cell's
+        // last), then the state carried over against a fresh one and the reference.
+        for &o in &expected {
+            open[o / side] &= !(1 << (o % side));
+        }
+        for mask in &mut open[..cells] {
+            if mask.count_ones() > 1 && rng(&mut seed).is_multiple_of(4) {
+                *mask &= mask.wrapping_sub(1);
+            }
+        }
+        with_digit_items(shape, 4, &mut open);
+        state.all_changed();
+        let (mut warm, mut fresh) = (Vec::new(), Vec::new());
+        hall::in_search(shape, &open, &mut state, &mut |o, _| {
+            warm.push(o);
+            true
+        });
+        hall::in_search(shape, &open, &mut hall::SearchHall::default(), &mut |o, _| {
+            fresh.push(o);
+            true
+        });
+        let (expected, consistent) = reference(&open);
+        for list in [&mut warm, &mut fresh] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        if consistent {
+            let expected: Vec<Option<usize>> = expected.into_iter().map(Some).collect();
+            assert_eq!((&warm, &fresh), (&expected, &expected), "round {round}, after more strikes");
+        } else {
+            assert!(warm.contains(&None) && fresh.contains(&None), "round {round}, after more strikes");
+        }
+    }
+    assert!(pruned > 50_000 && contradictions > 30, "{pruned} exclusions, {contradictions} contradictions");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! its own.
 
 use super::lit::{Lit, Reason, Value};
-use super::{Learner, Matrix};
+use super::{BECAUSE_CHOSEN, Learner, Matrix};
 
 /// Conflicts after which the search asks the matrix's own reasoning ([`Matrix::deduce`]) at
 /// every decision. For Sudoku that is the Hall sets, which cost a search about three times the
@@ -51,11 +51,11 @@ struct Finding {
 
 impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Learner<M, ITEMS, OPTIONS, STORE> {
     /// [`deduce`](Self::deduce), paced: after [`DEDUCE_WINDOW`] calls in a row without a
-    /// conflict, the next calls wait [`DEDUCE_PAUSE`] conflicts.
+    /// conflict, the next calls wait [`DEDUCE_PAUSE`] conflicts (unless it runs always).
     pub(super) fn deduce_paced(&mut self) -> Deduced {
         let deduced = self.deduce();
         self.deduce_idle = if matches!(deduced, Deduced::Conflict(_)) { 0 } else { self.deduce_idle + 1 };
-        if self.deduce_idle == DEDUCE_WINDOW {
+        if self.deduce_idle == DEDUCE_WINDOW && !self.deduce_always {
             self.deduce_idle = 0;
             self.deduce_after = self.stats.conflicts + DEDUCE_PAUSE;
         }
@@ -139,9 +139,9 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     }
 
     /// Writes `finding`'s clause into `learnt`: the excluded option's literal (if any), then
-    /// its reasons above level 0, the literals of the highest levels first so that the clause
+    /// its reasons above level 0 (an option excluded as "chosen", one chosen as "excluded"), the literals of the highest levels first so that the clause
     /// is watched where it can next change. False when a reason is not one the search can use
-    /// (no option, or not excluded now): the finding is dropped.
+    /// (no option, or not excluded, or chosen, now): the finding is dropped.
     fn finding_clause(&mut self, finding: &Finding) -> bool {
         self.learnt_len = 0;
         if let Some(o) = finding.excluded {
@@ -150,12 +150,13 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         }
         let first = self.learnt_len;
         for &a in &finding.because[..finding.len] {
-            let a = usize::from(a);
-            if a >= self.matrix.options() || self.val[a] != Value::Excluded {
+            let (chosen, a) = (a & BECAUSE_CHOSEN != 0, usize::from(a & !BECAUSE_CHOSEN));
+            let want = if chosen { Value::Chosen } else { Value::Excluded };
+            if a >= self.matrix.options() || self.val[a] != want {
                 return false;
             }
             if self.fact[a].level > 0 {
-                self.learnt[self.learnt_len] = Lit::chosen(a);
+                self.learnt[self.learnt_len] = if chosen { Lit::excluded(a) } else { Lit::chosen(a) };
                 self.learnt_len += 1;
             }
         }
