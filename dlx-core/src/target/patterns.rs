@@ -254,8 +254,9 @@ impl PatternBound {
     /// patterns already form a grid.
     fn step(&mut self, value: i64, target: i64, direction: &mut [f64; CELLS]) -> bool {
         let aim = SCALE * target - SCALE / 5;
-        // How often each cell is covered by the nine patterns, less one.
-        let mut excess = [-1i64; CELLS];
+        // How often each cell is covered by the nine patterns, less one (32 bits: converted to
+        // floats in vectors, which 64-bit integers are not).
+        let mut excess = [-1i32; CELLS];
         for columns in &self.pattern {
             for (row, &col) in columns.iter().enumerate() {
                 excess[row * SIDE + usize::from(col)] += 1;
@@ -265,14 +266,18 @@ impl PatternBound {
             return false;
         }
         for (d, e) in direction.iter_mut().zip(excess) {
-            *d = e as f64 + DEFLECT * *d;
+            *d = f64::from(e) + DEFLECT * *d;
         }
         let norm2: f64 = direction.iter().map(|d| d * d).sum();
         // L falls as the multipliers of over-covered cells rise.
         let step = (value - aim) as f64 / norm2;
-        for (u, d) in self.multipliers.iter_mut().zip(direction.iter()) {
-            *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
+            unsafe { move_avx2(&mut self.multipliers, direction, step) };
+            return true;
         }
+        move_multipliers(&mut self.multipliers, direction, step, 0);
         true
     }
 
@@ -336,6 +341,67 @@ fn lane_profits(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], 
     for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(multipliers) {
         *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
     }
+}
+
+/// A step of `step` along `direction` for the multipliers from `from` on: each moves by the
+/// product rounded (see [`round`]), within CELL_MULTIPLIER_LIMIT.
+fn move_multipliers(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64, from: usize) {
+    for (u, d) in multipliers.iter_mut().zip(direction.iter()).skip(from) {
+        *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
+    }
+}
+
+/// [`move_multipliers`] four at a time in 256-bit vectors, the same values: a product is
+/// first held within 2^24 in magnitude (a NaN taken as 0, as [`round`] gives), which changes
+/// no multiplier (any move that far ends at the limit either way), so it rounds exactly in
+/// doubles and converts to 32 bits; the scalar rounding's conversions with saturation were
+/// most of a step.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64) {
+    use core::arch::x86_64::*;
+    const FAR: f64 = (1 << 24) as f64;
+    let (times, low, high) = (_mm256_set1_pd(step), _mm256_set1_pd(-FAR), _mm256_set1_pd(FAR));
+    let (half, one) = (_mm256_set1_pd(0.5), _mm256_set1_pd(1.0));
+    let limit = CELL_MULTIPLIER_LIMIT as i32;
+    let (least, most) = (_mm_set1_epi32(-limit), _mm_set1_epi32(limit));
+    let whole_vectors = CELLS / 4 * 4;
+    for at in (0..whole_vectors).step_by(4) {
+        // SAFETY: `at + 3 < CELLS`, in both arrays.
+        let d = unsafe { _mm256_loadu_pd(direction.as_ptr().add(at)) };
+        let x = _mm256_mul_pd(times, d);
+        let x = _mm256_and_pd(x, _mm256_cmp_pd::<_CMP_ORD_Q>(x, x));
+        let x = _mm256_min_pd(_mm256_max_pd(x, low), high);
+        let whole = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(x);
+        let fraction = _mm256_sub_pd(x, whole);
+        let up = _mm256_and_pd(_mm256_cmp_pd::<_CMP_GE_OQ>(fraction, half), one);
+        let down = _mm256_and_pd(_mm256_cmp_pd::<_CMP_LE_OQ>(fraction, _mm256_sub_pd(_mm256_setzero_pd(), half)), one);
+        let moved = _mm256_cvttpd_epi32(_mm256_sub_pd(_mm256_add_pd(whole, up), down));
+        // SAFETY: as above.
+        let u = unsafe { _mm_loadu_si128(multipliers.as_ptr().add(at).cast()) };
+        let u = _mm_min_epi32(_mm_max_epi32(_mm_add_epi32(u, moved), least), most);
+        // SAFETY: as above.
+        unsafe { _mm_storeu_si128(multipliers.as_mut_ptr().add(at).cast(), u) };
+    }
+    move_multipliers(multipliers, direction, step, whole_vectors);
+}
+
+/// [`move_multipliers`] from the start, in 256-bit vectors if `wide` (None when the processor
+/// has no AVX2): for the tests.
+#[cfg(test)]
+pub(crate) fn moved_multipliers(multipliers: &[Profit; CELLS], direction: &[f64; CELLS], step: f64, wide: bool) -> Option<[Profit; CELLS]> {
+    let mut moved = *multipliers;
+    if !wide {
+        move_multipliers(&mut moved, direction, step, 0);
+        return Some(moved);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor and the system run AVX2.
+        unsafe { move_avx2(&mut moved, direction, step) };
+        return Some(moved);
+    }
+    None
 }
 
 /// `SCALE * digit * weight(cell)`, each digit's profit in each cell at zero multipliers (a
