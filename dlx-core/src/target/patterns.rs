@@ -102,16 +102,22 @@ impl PatternBound {
     fn evaluate(&mut self, weights: &[[Lanes; SIDE]; SIDE]) -> Option<i64> {
         self.evaluations += 1;
         let value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        lane_profits(weights, &self.multipliers, &mut self.profit);
         #[cfg(target_arch = "x86_64")]
         let totals = if self.avx2 {
             // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe { best_patterns_avx2(&self.profit, &mut self.bands, &mut self.pattern) }
+            unsafe {
+                lane_profits_avx2(weights, &self.multipliers, &mut self.profit);
+                best_patterns_avx2(&self.profit, &mut self.bands, &mut self.pattern)
+            }
         } else {
+            lane_profits(weights, &self.multipliers, &mut self.profit);
             best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let totals = best_patterns(&self.profit, &mut self.bands, &mut self.pattern);
+        let totals = {
+            lane_profits(weights, &self.multipliers, &mut self.profit);
+            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
+        };
         let totals = totals?;
         Some(value + totals.iter().map(|&t| i64::from(t)).sum::<i64>())
     }
@@ -180,16 +186,22 @@ impl PatternBound {
         // needs anyway.
         self.evaluations += 1;
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        lane_profits(&weights, &self.multipliers, &mut self.profit);
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe { best_through_avx2(&self.profit, &mut self.bands, &mut self.through) }
+            unsafe {
+                lane_profits_avx2(&weights, &self.multipliers, &mut self.profit);
+                best_through_avx2(&self.profit, &mut self.bands, &mut self.through);
+            }
         } else {
+            lane_profits(&weights, &self.multipliers, &mut self.profit);
             best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
+        {
+            lane_profits(&weights, &self.multipliers, &mut self.profit);
+            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
+        }
         for (l, best) in self.best.iter_mut().enumerate() {
             *best = self.through[0].iter().map(|via| via.0[l]).max().unwrap_or(NO_PATTERN);
             if *best == NO_PATTERN {
@@ -337,6 +349,7 @@ impl PatternBound {
 /// multiplier, still below `NO_PATTERN / 2` with any eight real profits (see
 /// CELL_MULTIPLIER_LIMIT): one subtraction a lane, where masking each lane by the candidates
 /// took 6 times the instructions, at every step.
+#[inline(always)]
 fn lane_profits(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
     for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(multipliers) {
         *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
@@ -402,6 +415,13 @@ pub(crate) fn moved_multipliers(multipliers: &[Profit; CELLS], direction: &[f64;
         return Some(moved);
     }
     None
+}
+
+/// [`lane_profits`] in 256-bit vectors (its callers are not compiled for AVX2).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn lane_profits_avx2(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
+    lane_profits(weights, multipliers, profit);
 }
 
 /// `SCALE * digit * weight(cell)`, each digit's profit in each cell at zero multipliers (a
