@@ -51,6 +51,10 @@ pub struct PatternBound {
     /// the shortfalls: most calls (the search's nodes) never ask for them.
     through: [[Lanes; SIDE]; SIDE],
     best: [Profit; SIDE],
+    /// Scratch tables each evaluation fills afresh (the profits at the multipliers, the bands'
+    /// best sums): kept here so that no evaluation first fills 3.9 KB tables with constants.
+    profit: [[Lanes; SIDE]; SIDE],
+    bands: Bands<Lanes>,
     /// Evaluations so far (each digit's best pattern at one set of multipliers): the bound's
     /// effort, for tests and benchmarks.
     pub evaluations: u64,
@@ -79,6 +83,8 @@ impl Default for PatternBound {
             pattern: [[0; SIDE]; SIDE],
             through: [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE],
             best: [NO_PATTERN; SIDE],
+            profit: [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE],
+            bands: Bands { best: [[Lanes([NO_PATTERN; LANES]); 27]; 3] },
             evaluations: 0,
             #[cfg(target_arch = "x86_64")]
             avx2: has_avx2(),
@@ -96,31 +102,24 @@ impl PatternBound {
     fn evaluate(&mut self, weights: &[[Lanes; SIDE]; SIDE]) -> Option<i64> {
         self.evaluations += 1;
         let value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        let mut profit = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
-        self.lane_profits(weights, &mut profit);
         #[cfg(target_arch = "x86_64")]
         let totals = if self.avx2 {
             // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe { best_patterns_avx2(&profit, &mut self.pattern) }
+            unsafe {
+                lane_profits_avx2(weights, &self.multipliers, &mut self.profit);
+                best_patterns_avx2(&self.profit, &mut self.bands, &mut self.pattern)
+            }
         } else {
-            best_patterns(&profit, &mut self.pattern)
+            lane_profits(weights, &self.multipliers, &mut self.profit);
+            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let totals = best_patterns(&profit, &mut self.pattern);
+        let totals = {
+            lane_profits(weights, &self.multipliers, &mut self.profit);
+            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
+        };
         let totals = totals?;
         Some(value + totals.iter().map(|&t| i64::from(t)).sum::<i64>())
-    }
-
-    /// The nine digits' profits in each cell, side by side (see [`Lanes`]): `weights` (see
-    /// [`lane_weights`]) less the cell's multiplier, written into `profit` (returning the 3.9
-    /// KB table copied it). A barred lane gets `NO_PATTERN` less the multiplier, still below
-    /// `NO_PATTERN / 2` with any eight real profits (see CELL_MULTIPLIER_LIMIT): one
-    /// subtraction a lane, where masking each lane by the candidates took 6 times the
-    /// instructions, at every step.
-    fn lane_profits(&self, weights: &[[Lanes; SIDE]; SIDE], profit: &mut [[Lanes; SIDE]; SIDE]) {
-        for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(&self.multipliers) {
-            *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
-        }
     }
 
     /// Whether no grid within `allowed` can score `target` or more, and if that is not proven,
@@ -187,17 +186,22 @@ impl PatternBound {
         // needs anyway.
         self.evaluations += 1;
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        let mut profit = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
-        self.lane_profits(&weights, &mut profit);
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe { best_through_avx2(&profit, &mut self.through) }
+            unsafe {
+                lane_profits_avx2(&weights, &self.multipliers, &mut self.profit);
+                best_through_avx2(&self.profit, &mut self.bands, &mut self.through);
+            }
         } else {
-            best_through_lanes(&profit, &mut self.through);
+            lane_profits(&weights, &self.multipliers, &mut self.profit);
+            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        best_through_lanes(&profit, &mut self.through);
+        {
+            lane_profits(&weights, &self.multipliers, &mut self.profit);
+            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
+        }
         for (l, best) in self.best.iter_mut().enumerate() {
             *best = self.through[0].iter().map(|via| via.0[l]).max().unwrap_or(NO_PATTERN);
             if *best == NO_PATTERN {
@@ -262,8 +266,9 @@ impl PatternBound {
     /// patterns already form a grid.
     fn step(&mut self, value: i64, target: i64, direction: &mut [f64; CELLS]) -> bool {
         let aim = SCALE * target - SCALE / 5;
-        // How often each cell is covered by the nine patterns, less one.
-        let mut excess = [-1i64; CELLS];
+        // How often each cell is covered by the nine patterns, less one (32 bits: converted to
+        // floats in vectors, which 64-bit integers are not).
+        let mut excess = [-1i32; CELLS];
         for columns in &self.pattern {
             for (row, &col) in columns.iter().enumerate() {
                 excess[row * SIDE + usize::from(col)] += 1;
@@ -273,14 +278,18 @@ impl PatternBound {
             return false;
         }
         for (d, e) in direction.iter_mut().zip(excess) {
-            *d = e as f64 + DEFLECT * *d;
+            *d = f64::from(e) + DEFLECT * *d;
         }
         let norm2: f64 = direction.iter().map(|d| d * d).sum();
         // L falls as the multipliers of over-covered cells rise.
         let step = (value - aim) as f64 / norm2;
-        for (u, d) in self.multipliers.iter_mut().zip(direction.iter()) {
-            *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
+            unsafe { move_avx2(&mut self.multipliers, direction, step) };
+            return true;
         }
+        move_multipliers(&mut self.multipliers, direction, step, 0);
         true
     }
 
@@ -332,6 +341,87 @@ impl PatternBound {
         }
         shortfall
     }
+}
+
+/// The nine digits' profits in each cell, side by side (see [`Lanes`]): `weights` (see
+/// [`lane_weights`]) less the cell's multiplier (`multipliers`), written into `profit`
+/// (returning the 3.9 KB table copied it). A barred lane gets `NO_PATTERN` less the
+/// multiplier, still below `NO_PATTERN / 2` with any eight real profits (see
+/// CELL_MULTIPLIER_LIMIT): one subtraction a lane, where masking each lane by the candidates
+/// took 6 times the instructions, at every step.
+#[inline(always)]
+fn lane_profits(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
+    for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(multipliers) {
+        *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
+    }
+}
+
+/// A step of `step` along `direction` for the multipliers from `from` on: each moves by the
+/// product rounded (see [`round`]), within CELL_MULTIPLIER_LIMIT.
+fn move_multipliers(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64, from: usize) {
+    for (u, d) in multipliers.iter_mut().zip(direction.iter()).skip(from) {
+        *u = (i64::from(*u) + round(step * d)).clamp(-CELL_MULTIPLIER_LIMIT, CELL_MULTIPLIER_LIMIT) as Profit;
+    }
+}
+
+/// [`move_multipliers`] four at a time in 256-bit vectors, the same values: a product is
+/// first held within 2^24 in magnitude (a NaN taken as 0, as [`round`] gives), which changes
+/// no multiplier (any move that far ends at the limit either way), so it rounds exactly in
+/// doubles and converts to 32 bits; the scalar rounding's conversions with saturation were
+/// most of a step.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64) {
+    use core::arch::x86_64::*;
+    const FAR: f64 = (1 << 24) as f64;
+    let (times, low, high) = (_mm256_set1_pd(step), _mm256_set1_pd(-FAR), _mm256_set1_pd(FAR));
+    let (half, one) = (_mm256_set1_pd(0.5), _mm256_set1_pd(1.0));
+    let limit = CELL_MULTIPLIER_LIMIT as i32;
+    let (least, most) = (_mm_set1_epi32(-limit), _mm_set1_epi32(limit));
+    let whole_vectors = CELLS / 4 * 4;
+    for at in (0..whole_vectors).step_by(4) {
+        // SAFETY: `at + 3 < CELLS`, in both arrays.
+        let d = unsafe { _mm256_loadu_pd(direction.as_ptr().add(at)) };
+        let x = _mm256_mul_pd(times, d);
+        let x = _mm256_and_pd(x, _mm256_cmp_pd::<_CMP_ORD_Q>(x, x));
+        let x = _mm256_min_pd(_mm256_max_pd(x, low), high);
+        let whole = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(x);
+        let fraction = _mm256_sub_pd(x, whole);
+        let up = _mm256_and_pd(_mm256_cmp_pd::<_CMP_GE_OQ>(fraction, half), one);
+        let down = _mm256_and_pd(_mm256_cmp_pd::<_CMP_LE_OQ>(fraction, _mm256_sub_pd(_mm256_setzero_pd(), half)), one);
+        let moved = _mm256_cvttpd_epi32(_mm256_sub_pd(_mm256_add_pd(whole, up), down));
+        // SAFETY: as above.
+        let u = unsafe { _mm_loadu_si128(multipliers.as_ptr().add(at).cast()) };
+        let u = _mm_min_epi32(_mm_max_epi32(_mm_add_epi32(u, moved), least), most);
+        // SAFETY: as above.
+        unsafe { _mm_storeu_si128(multipliers.as_mut_ptr().add(at).cast(), u) };
+    }
+    move_multipliers(multipliers, direction, step, whole_vectors);
+}
+
+/// [`move_multipliers`] from the start, in 256-bit vectors if `wide` (None when the processor
+/// has no AVX2): for the tests.
+#[cfg(test)]
+pub(crate) fn moved_multipliers(multipliers: &[Profit; CELLS], direction: &[f64; CELLS], step: f64, wide: bool) -> Option<[Profit; CELLS]> {
+    let mut moved = *multipliers;
+    if !wide {
+        move_multipliers(&mut moved, direction, step, 0);
+        return Some(moved);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor and the system run AVX2.
+        unsafe { move_avx2(&mut moved, direction, step) };
+        return Some(moved);
+    }
+    None
+}
+
+/// [`lane_profits`] in 256-bit vectors (its callers are not compiled for AVX2).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn lane_profits_avx2(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
+    lane_profits(weights, multipliers, profit);
 }
 
 /// `SCALE * digit * weight(cell)`, each digit's profit in each cell at zero multipliers (a
@@ -439,6 +529,7 @@ pub(crate) const DEALS: [[u8; 3]; 216] = {
 /// to each band (216 deals in all). So a digit's best pattern is the best deal, each the sum of
 /// three bands' best for their columns: about two thousand additions a digit, no branching on
 /// which cells are open (barred cells carry NO_PATTERN, which no sum survives).
+#[derive(Clone)]
 struct Bands<T = Profit> {
     /// Per band and choice of columns: the best sum of its three cells in those columns.
     best: [[T; 27]; 3],
@@ -483,9 +574,9 @@ impl Sums for Lanes {
 }
 
 impl<T: Sums> Bands<T> {
-    /// Bands to [`fill`](Bands::fill) (any values: the first profit's, which zeros
-    /// stored with a memset took 3-5% more instructions than).
-    #[inline(always)]
+    /// Bands to [`fill`](Bands::fill) (any values: the first profit's), for the tests: the
+    /// bound keeps its own.
+    #[cfg(test)]
     fn blank(profit: &[[T; SIDE]; SIDE]) -> Bands<T> {
         Bands { best: [[profit[0][0]; 27]; 3] }
     }
@@ -494,39 +585,45 @@ impl<T: Sums> Bands<T> {
     /// `array::from_fn` or as an array) was copied out once more, 0.1-0.2% of a run.
     #[inline(always)]
     fn fill(&mut self, profit: &[[T; SIDE]; SIDE]) {
-        for (band, best) in self.best.iter_mut().enumerate() {
-            let rows = &profit[3 * band..3 * band + 3];
-            // The best over the six orders, as: which row takes stack 0, and the better of
-            // the two ways the other two rows take stacks 1 and 2 (for their columns k1, k2).
-            let mut pairs = [[profit[0][0]; 9]; 3];
-            for (first, pairs) in pairs.iter_mut().enumerate() {
-                let (a, b) = (&rows[(first + 1) % 3], &rows[(first + 2) % 3]);
-                for (m, pair) in pairs.iter_mut().enumerate() {
-                    let (k1, k2) = (m % 3, m / 3);
-                    *pair = (a[3 + k1] + b[6 + k2]).higher(b[3 + k1] + a[6 + k2]);
-                }
-            }
-            for (m, best) in best.chunks_exact_mut(3).enumerate() {
-                for (k0, best) in best.iter_mut().enumerate() {
-                    *best = (rows[0][k0] + pairs[0][m]).higher(rows[1][k0] + pairs[1][m]).higher(rows[2][k0] + pairs[2][m]);
-                }
-            }
+        // The best over the six orders, as: which row takes stack 0, and the better of the two
+        // ways the other two rows take stacks 1 and 2 (for their columns k1, k2). Unrolled
+        // by hand (indices known when compiled): as loops, index arithmetic and bounds checks
+        // cost more than the sums.
+        for (rows, best) in profit.as_chunks::<3>().0.iter().zip(&mut self.best) {
+            fill_columns::<T, 0, 0>(rows, best);
+            fill_columns::<T, 1, 0>(rows, best);
+            fill_columns::<T, 2, 0>(rows, best);
+            fill_columns::<T, 0, 1>(rows, best);
+            fill_columns::<T, 1, 1>(rows, best);
+            fill_columns::<T, 2, 1>(rows, best);
+            fill_columns::<T, 0, 2>(rows, best);
+            fill_columns::<T, 1, 2>(rows, best);
+            fill_columns::<T, 2, 2>(rows, best);
         }
     }
 
-    /// The band sums shared by the six deals that deal the second and third stacks by orders
-    /// `o1` and `o2` (one per order of the first stack): `m[band][k]`, the band's best when it
-    /// takes column k of the first stack.
+    /// For each of `band`'s 27 choices of columns, the best the other two bands give with it,
+    /// into `others`: each stack's other two columns go to the other two bands in either way
+    /// (eight deals), the best of their two bands' sums.
     #[inline(always)]
-    fn group(&self, o1: &[usize; 3], o2: &[usize; 3]) -> [[T; 3]; 3] {
-        core::array::from_fn(|band| {
-            let base = 3 * o1[band] + 9 * o2[band];
-            [self.best[band][base], self.best[band][base + 1], self.best[band][base + 2]]
-        })
+    fn others(&self, band: usize, others: &mut [T; 27]) {
+        let (b1, b2) = (&self.best[(band + 1) % 3], &self.best[(band + 2) % 3]);
+        // Unrolled by hand, as in `fill`.
+        others_of::<T, 0, 0>(b1, b2, others);
+        others_of::<T, 1, 0>(b1, b2, others);
+        others_of::<T, 2, 0>(b1, b2, others);
+        others_of::<T, 0, 1>(b1, b2, others);
+        others_of::<T, 1, 1>(b1, b2, others);
+        others_of::<T, 2, 1>(b1, b2, others);
+        others_of::<T, 0, 2>(b1, b2, others);
+        others_of::<T, 1, 2>(b1, b2, others);
+        others_of::<T, 2, 2>(b1, b2, others);
     }
 
-    /// The best of the six deals of [`Bands::group`] (`m`): of the six orders' sums
-    /// `m[0][o[0]] + m[1][o[1]] + m[2][o[2]]`, by which column the first band takes, 14
+    /// The best of the six deals that deal the second and third stacks by orders `o1` and `o2`
+    /// (one per order of the first stack): with `m[band][k]` the band's best when it takes
+    /// column k of the first stack, of the six orders' sums `m[0][o[0]] + m[1][o[1]] +
+    /// m[2][o[2]]`, by which column the first band takes, 14
     /// operations where the six sums take 17. Read in place: copying the group out first took
     /// 1.3% more instructions on a sparse climbed set.
     #[inline(always)]
@@ -542,16 +639,63 @@ impl<T: Sums> Bands<T> {
     }
 }
 
+/// [`Bands::fill`] for one band (`rows`) and its columns `K1`, `K2` in stacks 1 and 2: its
+/// best for each column of stack 0.
+#[inline(always)]
+fn fill_columns<T: Sums, const K1: usize, const K2: usize>(rows: &[[T; SIDE]; 3], best: &mut [T; 27]) {
+    // The other two rows' best in stacks 1 and 2, with row 0, 1 or 2 in stack 0.
+    let (x, y) = (3 + K1, 6 + K2);
+    let pairs = [pair(&rows[1], &rows[2], x, y), pair(&rows[2], &rows[0], x, y), pair(&rows[0], &rows[1], x, y)];
+    let at = 3 * (K1 + 3 * K2);
+    best[at] = (rows[0][0] + pairs[0]).higher(rows[1][0] + pairs[1]).higher(rows[2][0] + pairs[2]);
+    best[at + 1] = (rows[0][1] + pairs[0]).higher(rows[1][1] + pairs[1]).higher(rows[2][1] + pairs[2]);
+    best[at + 2] = (rows[0][2] + pairs[0]).higher(rows[1][2] + pairs[1]).higher(rows[2][2] + pairs[2]);
+}
+
+/// The better of the two ways rows `a` and `b` take columns `x` and `y`.
+#[inline(always)]
+fn pair<T: Sums>(a: &[T; SIDE], b: &[T; SIDE], x: usize, y: usize) -> T {
+    (a[x] + b[y]).higher(b[x] + a[y])
+}
+
+/// [`Bands::others`] for the band choices with columns `X1` and `X2` in stacks 1 and 2, from
+/// the other two bands' best (`b1`, `b2`).
+#[inline(always)]
+fn others_of<T: Sums, const X1: usize, const X2: usize>(b1: &[T; 27], b2: &[T; 27], others: &mut [T; 27]) {
+    let (p1, q1, p2, q2) = ((X1 + 1) % 3, (X1 + 2) % 3, (X2 + 1) % 3, (X2 + 2) % 3);
+    // The four ways the second and third stacks' other columns go to the two bands: where
+    // each band's choice starts.
+    let ways = [
+        (3 * p1 + 9 * p2, 3 * q1 + 9 * q2),
+        (3 * q1 + 9 * p2, 3 * p1 + 9 * q2),
+        (3 * p1 + 9 * q2, 3 * q1 + 9 * p2),
+        (3 * q1 + 9 * q2, 3 * p1 + 9 * p2),
+    ];
+    for k0 in 0..3 {
+        let (p0, q0) = ((k0 + 1) % 3, (k0 + 2) % 3);
+        others[k0 + 3 * X1 + 9 * X2] = stack_pair(b1, b2, ways[0], p0, q0)
+            .higher(stack_pair(b1, b2, ways[1], p0, q0))
+            .higher(stack_pair(b1, b2, ways[2], p0, q0))
+            .higher(stack_pair(b1, b2, ways[3], p0, q0));
+    }
+}
+
+/// The better of the two ways two bands (`b1`, `b2`, from choices `u` and `v`) take the first
+/// stack's columns `p0` and `q0`.
+#[inline(always)]
+fn stack_pair<T: Sums>(b1: &[T; 27], b2: &[T; 27], (u, v): (usize, usize), p0: usize, q0: usize) -> T {
+    (b1[u + p0] + b2[v + q0]).higher(b1[u + q0] + b2[v + p0])
+}
+
 /// [`best_patterns`] in 256-bit vectors, with a vector maximum of 32-bit integers (which
 /// baseline x86-64 lacks): for processors that have AVX2 (see [`has_avx2`]). The first eight
 /// digits' patterns are read back eight lanes at a time with gathers (see [`patterns_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    let mut bands = Bands::blank(profit);
-    let (total, group) = best_deals(profit, &mut bands)?;
-    patterns_avx2(profit, &bands, &total, &group, columns);
-    pattern_of_lane(profit, &bands, total[SIDE - 1], group[SIDE - 1], SIDE - 1, &mut columns[SIDE - 1]);
+fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
+    let (total, group) = best_deals(profit, bands)?;
+    patterns_avx2(profit, bands, &total, &group, columns);
+    pattern_of_lane(profit, bands, total[SIDE - 1], group[SIDE - 1], SIDE - 1, &mut columns[SIDE - 1]);
     Some(core::array::from_fn(|l| total[l]))
 }
 
@@ -698,11 +842,13 @@ pub(crate) fn best_patterns_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bo
         let mut columns = [[0; SIDE]; SIDE];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `in_lanes` asks for AVX2 only where the processor and the system run it.
-        let totals = if wide { unsafe { best_patterns_avx2(lanes, &mut columns) } } else { best_patterns(lanes, &mut columns) };
+        let mut bands = Bands::blank(lanes);
+        let totals =
+            if wide { unsafe { best_patterns_avx2(lanes, &mut bands, &mut columns) } } else { best_patterns(lanes, &mut bands, &mut columns) };
         #[cfg(not(target_arch = "x86_64"))]
         let totals = {
             let _ = wide;
-            best_patterns(lanes, &mut columns)
+            best_patterns(lanes, &mut Bands::blank(lanes), &mut columns)
         };
         totals.map(|totals| (totals, columns))
     })
@@ -730,11 +876,10 @@ fn in_lanes<R>(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool, run: impl Fn
 /// operations lane by lane: against nine one-digit searches, the bench's climbed set took 9%
 /// less time in baseline vectors and 16% less with AVX2 (docs/design.md).
 #[inline(always)]
-fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
-    let mut bands = Bands::blank(profit);
-    let (total, group) = best_deals(profit, &mut bands)?;
+fn best_patterns(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, columns: &mut [[u8; SIDE]; SIDE]) -> Option<[Profit; SIDE]> {
+    let (total, group) = best_deals(profit, bands)?;
     for (lane, columns) in columns.iter_mut().enumerate() {
-        pattern_of_lane(profit, &bands, total[lane], group[lane], lane, columns);
+        pattern_of_lane(profit, bands, total[lane], group[lane], lane, columns);
     }
     Some(core::array::from_fn(|l| total[l]))
 }
@@ -793,55 +938,86 @@ fn pattern_of_lane(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: 
 /// [`best_through_lanes`] in 256-bit vectors (see [`best_patterns_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn best_through_avx2(profit: &[[Lanes; SIDE]; SIDE], through: &mut [[Lanes; SIDE]; SIDE]) {
-    best_through_lanes(profit, through);
+fn best_through_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, through: &mut [[Lanes; SIDE]; SIDE]) {
+    best_through_lanes(profit, bands, through);
 }
 
 /// For each digit (lane, see [`Lanes`]) and cell, the best pattern through that cell, into
-/// `through`: the nine digits at once, at the cost of about one. No lane is skipped where a
-/// barred cell makes a sum meaningless: such sums stay below `NO_PATTERN / 2` (see
+/// `through`: the nine digits at once, at the cost of about one. Cell (row i of a band, column
+/// k of stack s) is in the patterns where the band takes column k of stack s in row i, the
+/// band's other two rows take the other two stacks (columns k1, k2, in either order: a
+/// "pair"), and the other two bands take the rest ([`Bands::others`]): the best of the nine
+/// (k1, k2) of the pair plus the others, plus the cell's own profit. Each cell is written once,
+/// from values kept in registers, where updating the three cells of each (band choice, row
+/// order) in memory took 18 read-modify-writes a choice. No lane is skipped where a barred
+/// cell makes a sum meaningless: such sums stay below `NO_PATTERN / 2` (see
 /// CELL_MULTIPLIER_LIMIT; a sum of real profits never falls there), and every lane that ends
 /// there is set to NO_PATTERN.
 #[inline(always)]
-fn best_through_lanes(profit: &[[Lanes; SIDE]; SIDE], through: &mut [[Lanes; SIDE]; SIDE]) {
-    let mut bands = Bands::blank(profit);
+fn best_through_lanes(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, through: &mut [[Lanes; SIDE]; SIDE]) {
     bands.fill(profit);
-    // Per band and its columns: the best whole pattern that gives the band those columns (every
-    // choice is in some deal, so each is set).
-    let mut with = [[Lanes([NO_PATTERN * 9; LANES]); 27]; 3];
-    for o2 in &ORDERS {
-        for o1 in &ORDERS {
-            let base: [usize; 3] = core::array::from_fn(|band| 3 * o1[band] + 9 * o2[band]);
-            let m = bands.group(o1, o2);
-            for o0 in &ORDERS {
-                let value = m[0][o0[0]] + m[1][o0[1]] + m[2][o0[2]];
-                for band in 0..3 {
-                    let with = &mut with[band][base[band] + o0[band]];
-                    *with = with.higher(value);
-                }
-            }
-        }
+    let mut others = [profit[0][0]; 27];
+    for (band, (rows, through)) in profit.as_chunks::<3>().0.iter().zip(through.as_chunks_mut::<3>().0).enumerate() {
+        bands.others(band, &mut others);
+        through_row::<0>(rows, &others, &mut through[0]);
+        through_row::<1>(rows, &others, &mut through[1]);
+        through_row::<2>(rows, &others, &mut through[2]);
     }
-    *through = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
-    for band in 0..3 {
-        for choice in 0..27 {
-            // The other two bands' best, given this band's columns.
-            let others = Lanes(core::array::from_fn(|l| with[band][choice].0[l] - bands.best[band][choice].0[l]));
-            for columns in &COLUMN {
-                let cols = columns[choice].map(usize::from);
-                let value = profit[3 * band][cols[0]] + profit[3 * band + 1][cols[1]] + profit[3 * band + 2][cols[2]];
-                let total = others + value;
-                for (i, &col) in cols.iter().enumerate() {
-                    let cell = &mut through[3 * band + i][col];
-                    *cell = cell.higher(total);
-                }
-            }
-        }
+}
+
+/// [`best_through_lanes`] for row `I` of a band (`rows`), given [`Bands::others`] for the
+/// band: its three stacks one after the other, each with its indices known when compiled.
+#[inline(always)]
+fn through_row<const I: usize>(rows: &[[Lanes; SIDE]; 3], others: &[Lanes; 27], through: &mut [Lanes; SIDE]) {
+    through_cells::<I, 0>(rows, others, through);
+    through_cells::<I, 1>(rows, others, through);
+    through_cells::<I, 2>(rows, others, through);
+}
+
+/// [`best_through_lanes`] for the three cells of row `I` of a band (`rows`) in stack `S`.
+#[inline(always)]
+fn through_cells<const I: usize, const S: usize>(rows: &[[Lanes; SIDE]; 3], others: &[Lanes; 27], through: &mut [Lanes; SIDE]) {
+    let mut best = [others[0]; 3];
+    // Unrolled by hand, as in `Bands::fill`.
+    through_pair::<I, S, 0, 0>(rows, others, &mut best, true);
+    through_pair::<I, S, 1, 0>(rows, others, &mut best, false);
+    through_pair::<I, S, 2, 0>(rows, others, &mut best, false);
+    through_pair::<I, S, 0, 1>(rows, others, &mut best, false);
+    through_pair::<I, S, 1, 1>(rows, others, &mut best, false);
+    through_pair::<I, S, 2, 1>(rows, others, &mut best, false);
+    through_pair::<I, S, 0, 2>(rows, others, &mut best, false);
+    through_pair::<I, S, 1, 2>(rows, others, &mut best, false);
+    through_pair::<I, S, 2, 2>(rows, others, &mut best, false);
+    for k in 0..3 {
+        let value = rows[I][3 * S + k] + best[k];
+        through[3 * S + k] = value;
     }
-    for cell in through.as_flattened_mut() {
+    // A loop over memory, which the compiler makes vector instructions of (per value, it
+    // took each lane apart).
+    for cell in &mut through[3 * S..3 * S + 3] {
         for lane in &mut cell.0 {
             *lane = if *lane < NO_PATTERN / 2 { NO_PATTERN } else { *lane };
         }
+    }
+}
+
+/// The patterns of [`through_cells`] whose other two rows take columns `K1` and `K2` of the
+/// stacks after `S`, into `best` (set by the `first` call).
+#[inline(always)]
+fn through_pair<const I: usize, const S: usize, const K1: usize, const K2: usize>(
+    rows: &[[Lanes; SIDE]; 3],
+    others: &[Lanes; 27],
+    best: &mut [Lanes; 3],
+    first: bool,
+) {
+    // A band choice's index, `k0 + 3 k1 + 9 k2`: the weight of stack s's column.
+    const PLACE: [usize; 3] = [1, 3, 9];
+    let (s1, s2) = ((S + 1) % 3, (S + 2) % 3);
+    let pair = pair(&rows[(I + 1) % 3], &rows[(I + 2) % 3], 3 * s1 + K1, 3 * s2 + K2);
+    let at = PLACE[s1] * K1 + PLACE[s2] * K2;
+    for k in 0..3 {
+        let value = others[at + PLACE[S] * k] + pair;
+        best[k] = if first { value } else { best[k].higher(value) };
     }
 }
 
@@ -873,17 +1049,18 @@ fn survivors_of(through: &[[Lanes; SIDE]; SIDE], best: Lanes, slack: Profit) -> 
 pub(crate) fn best_through_of(profit: &[[[Profit; SIDE]; SIDE]; SIDE], wide: bool) -> Option<[[[Profit; SIDE]; SIDE]; SIDE]> {
     in_lanes(profit, wide, |lanes, wide| {
         let mut through = [[Lanes([NO_PATTERN; LANES]); SIDE]; SIDE];
+        let mut bands = Bands::blank(lanes);
         #[cfg(target_arch = "x86_64")]
         if wide {
             // SAFETY: `in_lanes` asks for AVX2 only where the processor and the system run it.
-            unsafe { best_through_avx2(lanes, &mut through) }
+            unsafe { best_through_avx2(lanes, &mut bands, &mut through) }
         } else {
-            best_through_lanes(lanes, &mut through);
+            best_through_lanes(lanes, &mut bands, &mut through);
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = wide;
-            best_through_lanes(lanes, &mut through);
+            best_through_lanes(lanes, &mut bands, &mut through);
         }
         core::array::from_fn(|d| core::array::from_fn(|row| core::array::from_fn(|col| through[row][col].0[d])))
     })

@@ -642,6 +642,51 @@ fn the_steps_round_as_f64_round_does() {
     }
 }
 
+/// The pattern bound's step moves the multipliers the same in AVX2 as one at a time, on
+/// products at and around the halves, far beyond the limits, and NaN. (Not beyond 2^63, where
+/// the one at a time overflows its sum: a step is finite, the directions' norm above zero.)
+#[test]
+fn the_multiplier_moves_agree_in_vectors() {
+    use crate::target::patterns::moved_multipliers;
+    let limit = 1 << 22;
+    let mut seed = 11u64;
+    let (mut wide, mut moved) = (0, 0);
+    for trial in 0..4000 {
+        let multipliers: [i32; CELLS] = core::array::from_fn(|_| {
+            let pick = rng(&mut seed) % 8;
+            match pick {
+                0 => limit,
+                1 => -limit,
+                _ => (rng(&mut seed) % (2 * limit as u64 + 1)) as i32 - limit,
+            }
+        });
+        let direction: [f64; CELLS] = core::array::from_fn(|_| {
+            let bits = rng(&mut seed);
+            match bits % 16 {
+                0 => f64::NAN,
+                1 => 2e9 * if bits & 16 == 0 { 1.0 } else { -1.0 },
+                2 => 0.0,
+                3..=7 => {
+                    // At and next to the halves, once multiplied by a step of 1.
+                    let half = ((bits >> 8) % 2001) as f64 - 1000.0 + 0.5;
+                    [half, half.next_up(), half.next_down(), half - 0.5][(bits >> 4) as usize % 4]
+                }
+                _ => ((bits >> 24) as f64 / 4096.0) * if bits & 32 == 0 { 1.0 } else { -1.0 },
+            }
+        });
+        let step = [1.0, 0.37, 1e-3, 3e5, 1e9][trial % 5];
+        let one_at_a_time = moved_multipliers(&multipliers, &direction, step, false).unwrap();
+        moved += one_at_a_time.iter().zip(&multipliers).filter(|(a, b)| a != b).count();
+        if let Some(vectors) = moved_multipliers(&multipliers, &direction, step, true) {
+            assert_eq!(vectors, one_at_a_time, "trial {trial}");
+            wide += 1;
+        }
+    }
+    assert!(moved > 100_000, "{moved} multipliers moved");
+    #[cfg(target_arch = "x86_64")]
+    assert!(wide > 0 || !std::arch::is_x86_feature_detected!("avx2"), "the wide form never ran");
+}
+
 /// The search's exactness rests on `SCALE * score(x) == L - sum of rc(x)` for every
 /// completion x, with L what `minimise` returns and rc its reduced costs. Checked after
 /// phases of every length from 1 to 12 iterations, with incumbents 0 to 20 points below the
