@@ -723,3 +723,25 @@ fn the_bound_and_the_reduced_costs_agree_after_every_phase() {
     }
     assert!(checked > 500, "{checked} phases checked");
 }
+
+/// The pattern bound's profits at zero multipliers are the same in AVX2 as lane by lane, for
+/// candidate masks of every density (bit 0 and the bits above 9 set too: they mean nothing).
+#[test]
+fn the_lane_weights_agree_in_vectors() {
+    use crate::target::patterns::lane_weights_of;
+    let mut seed = 5u64;
+    let mut wide = 0;
+    for trial in 0..200 {
+        let allowed: [u32; CELLS] = core::array::from_fn(|_| {
+            let bits = rng(&mut seed) as u32;
+            [bits, bits & rng(&mut seed) as u32, bits | rng(&mut seed) as u32, 0, !0][trial % 5]
+        });
+        let one_at_a_time = lane_weights_of(&allowed, false).unwrap();
+        if let Some(vectors) = lane_weights_of(&allowed, true) {
+            assert_eq!(vectors, one_at_a_time, "trial {trial}");
+            wide += 1;
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    assert!(wide > 0 || !std::arch::is_x86_feature_detected!("avx2"), "the wide form never ran");
+}
