@@ -183,7 +183,12 @@ impl Search<'_, '_, '_, '_> {
                 }
                 let room = limit.get() - spent(e);
                 let over = match sums.as_mut() {
-                    Some(sums) => sums.update(e, cost).exceed(room),
+                    Some(sums) => {
+                        sums.update(e, cost).exceed(room) || {
+                            sums.discard_dear(e, cost, room);
+                            sums.update(e, cost).exceed(room)
+                        }
+                    }
                     None => needs_more_than(e, cost, room, tried.is_some()),
                 };
                 if over {
@@ -306,11 +311,14 @@ struct TopSums {
     /// Each item's share: its top option's cost while it is open, else 0.
     share: [i64; ITEMS9 + 1],
     sums: [i64; 4],
+    /// The dearest option's cost: no option is dearer than its item's share plus that.
+    dearest: i64,
 }
 
 impl TopSums {
     fn of(engine: &Engine<'_>, cost: &[i64; NODES9]) -> Self {
-        let mut sums = TopSums { share: [0; ITEMS9 + 1], sums: [0; 4] };
+        let dearest = cost.iter().copied().max().unwrap_or(0);
+        let mut sums = TopSums { share: [0; ITEMS9 + 1], sums: [0; 4], dearest };
         sums.refill(engine, cost);
         sums
     }
@@ -336,6 +344,26 @@ impl TopSums {
         let share = if engine.is_open(item) { cost[engine.top_node(item).unwrap_or(item)] } else { 0 };
         self.sums[(item - 1) / CELLS] += share - self.share[item];
         self.share[item] = share;
+    }
+
+    /// Takes out, below the node, the open items' options the quick bound rules out on their
+    /// own: an option in item `i`'s list costing more than `i`'s share plus its family's slack
+    /// (`room` less the family's sum) takes that family's sum over `room`. The lists are
+    /// cheapest first, so those options are at their bottoms; probing then tries none of them.
+    fn discard_dear(&self, engine: &mut Engine<'_>, cost: &[i64; NODES9], room: i64) {
+        let slack: [i64; 4] = core::array::from_fn(|family| room - self.sums[family]);
+        if slack.iter().all(|&slack| slack >= self.dearest) {
+            return;
+        }
+        let mut open = [0u16; ITEMS9];
+        let order = engine.active_order();
+        let count = order.len();
+        open[..count].copy_from_slice(order);
+        for &item in &open[..count] {
+            let item = usize::from(item);
+            let most = self.share[item] + slack[(item - 1) / CELLS];
+            engine.discard_from_bottom(item, |x| cost[x] > most);
+        }
     }
 
     /// Whether some family's sum is over `room`: what [`needs_more_than`] says.

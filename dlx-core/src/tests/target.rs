@@ -561,8 +561,8 @@ fn the_empty_grid_and_noip_take_their_measured_effort() {
 /// the dives mostly end 10 to 30 points below it, and only a search finds a grid reaching it
 /// (the quick searches on the bit boards run out first). The
 /// answers an independent program computed, and the effort bounded (about twice what was last
-/// measured: 723-3,265 nodes, of them at most 100 with the pattern bound, 1,000 in all). The
-/// pattern bound's evaluations, 6,654 in all, are capped closer. Before the quick searches on
+/// measured: 612-2,469 nodes, of them at most 100 with the pattern bound, 476 in all). The
+/// pattern bound's evaluations, 4,137 in all, are capped closer. Before the quick searches on
 /// the DLX engine over what the root check kept (see `KEPT_FIRST`), the search with the
 /// pattern bound found the optimum on every grid, in 375-492 nodes (8,406 in all) and 49,730
 /// evaluations, 16-29 ms a grid.

@@ -40,6 +40,19 @@ impl<I: Index> Dlx<'_, I> {
         self.remove_option(option.0);
     }
 
+    /// For the `keep` callback of [`search_pruned`](Self::search_pruned): takes out, for the
+    /// current node's subtree, the options at the bottom of open primary `item`'s list while
+    /// `doomed` holds for their node in it (for a list in cost order, the dearest first).
+    pub(crate) fn discard_from_bottom(&mut self, item: usize, mut doomed: impl FnMut(usize) -> bool) {
+        loop {
+            let x = self.nodes[item].up.to_usize();
+            if x == item || !doomed(x) {
+                return;
+            }
+            self.remove_option(self.option_of(x).0);
+        }
+    }
+
     /// Whether every node of `option` is in its item's list.
     pub(crate) fn is_linked(&self, option: OptionRef) -> bool {
         (option.0..)
