@@ -311,14 +311,17 @@ struct TopSums {
     /// Each item's share: its top option's cost while it is open, else 0.
     share: [i64; ITEMS9 + 1],
     sums: [i64; 4],
-    /// The dearest option's cost: no option is dearer than its item's share plus that.
-    dearest: i64,
+    /// By depth, per family: no open item's option costs more than its share plus this, at
+    /// the node of that depth's parent (above the root, the dearest option's cost). Below a
+    /// node the options only shrink and the shares only rise, so a family whose slack has not
+    /// fallen under its bound has nothing to discard and is not scanned.
+    bounds: [[i64; 4]; CELLS + 2],
 }
 
 impl TopSums {
     fn of(engine: &Engine<'_>, cost: &[i64; NODES9]) -> Self {
         let dearest = cost.iter().copied().max().unwrap_or(0);
-        let mut sums = TopSums { share: [0; ITEMS9 + 1], sums: [0; 4], dearest };
+        let mut sums = TopSums { share: [0; ITEMS9 + 1], sums: [0; 4], bounds: [[dearest; 4]; CELLS + 2] };
         sums.refill(engine, cost);
         sums
     }
@@ -350,19 +353,22 @@ impl TopSums {
     /// own: an option in item `i`'s list costing more than `i`'s share plus its family's slack
     /// (`room` less the family's sum) takes that family's sum over `room`. The lists are
     /// cheapest first, so those options are at their bottoms; probing then tries none of them.
-    fn discard_dear(&self, engine: &mut Engine<'_>, cost: &[i64; NODES9], room: i64) {
+    /// Only the families whose slack fell below their bound since the parent are scanned.
+    fn discard_dear(&mut self, engine: &mut Engine<'_>, cost: &[i64; NODES9], room: i64) {
+        let depth = engine.depth();
         let slack: [i64; 4] = core::array::from_fn(|family| room - self.sums[family]);
-        if slack.iter().all(|&slack| slack >= self.dearest) {
-            return;
-        }
-        let mut open = [0u16; ITEMS9];
-        let order = engine.active_order();
-        let count = order.len();
-        open[..count].copy_from_slice(order);
-        for &item in &open[..count] {
-            let item = usize::from(item);
-            let most = self.share[item] + slack[(item - 1) / CELLS];
-            engine.discard_from_bottom(item, |x| cost[x] > most);
+        let bound = self.bounds[depth];
+        self.bounds[depth + 1] = core::array::from_fn(|family| bound[family].min(slack[family]));
+        for family in 0..4 {
+            if slack[family] >= bound[family] {
+                continue;
+            }
+            for item in family * CELLS + 1..=(family + 1) * CELLS {
+                if engine.is_open(item) {
+                    let most = self.share[item] + slack[family];
+                    engine.discard_from_bottom(item, |x| cost[x] > most);
+                }
+            }
         }
     }
 
