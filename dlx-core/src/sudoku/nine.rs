@@ -1067,9 +1067,9 @@ fn probe(walk: &mut Walk) -> bool {
     walk.redo_at = 2 * since;
     for &policy in &MEMBERS[..members] {
         let start = if policy.transposed || policy.relabeled {
-            // The grid seen so has the same completions, seen so; its propagation may find a
-            // contradiction the root's did not (a guard: the rules are the same for rows and columns and
-            // for every digit, so none is known).
+            // The grid seen so has the same completions, seen so. Its propagation is not
+            // expected to find a contradiction the root's did not (the rules treat rows and
+            // columns, and every digit, alike); if it does, the answer is still right: none.
             let board = Board::new(&policy.seen(cells)).ok().and_then(|mut board| {
                 board.propagate_with(Some(TRIAD_OPEN)).ok()?;
                 Some(board)

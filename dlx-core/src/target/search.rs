@@ -380,7 +380,6 @@ impl TopSums {
 
 /// Whether the pattern bound keeps the node (a few steps towards `target`, more near the root):
 /// if so, the options no grid reaching `target` can use below it are discarded.
-#[allow(clippy::too_many_arguments)] // the search's state, which the node closure holds apart
 fn patterns_keep(
     engine: &mut Engine<'_>,
     cells: &Grid,
@@ -408,7 +407,6 @@ fn patterns_keep(
     discard_all_but(engine, table, &candidates, &survivors);
     true
 }
-
 
 /// Pattern-bound steps at a node `depth` options below the root.
 fn steps_at(depth: usize) -> usize {

@@ -95,7 +95,8 @@ impl<I: Index> Dlx<'_, I> {
         }
     }
 
-    /// One option fewer for active item `i`; returns its new length.
+    /// One option fewer for active item `i`; returns its new length. (`hide` has its own copy,
+    /// merged with its forced and emptied items' bookkeeping: keep the two in step.)
     #[inline(always)]
     pub(super) fn shorten(&mut self, i: usize) -> usize {
         let len = self.nodes[i].top.to_usize() - 1;

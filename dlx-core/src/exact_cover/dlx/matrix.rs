@@ -224,7 +224,7 @@ impl<'m, I: Index> Dlx<'m, I> {
     /// Whether `item` is still in its item list (not covered).
     pub(super) fn is_active(&self, item: usize) -> bool {
         if self.is_primary(item) {
-            self.active.contains(item)
+            self.is_open(item)
         } else {
             let root = self.items + 1;
             core::iter::successors(Some(self.rlink[root].to_usize()), |&i| Some(self.rlink[i].to_usize()))

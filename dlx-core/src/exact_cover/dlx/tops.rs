@@ -48,6 +48,7 @@ impl<I: Index> Dlx<'_, I> {
 
     /// Whether primary item `item` is open (not covered).
     pub(crate) fn is_open(&self, item: usize) -> bool {
+        debug_assert!(self.is_primary(item));
         self.active.contains(item)
     }
 

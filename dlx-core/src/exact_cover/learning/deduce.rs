@@ -139,9 +139,10 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
     }
 
     /// Writes `finding`'s clause into `learnt`: the excluded option's literal (if any), then
-    /// its reasons above level 0 (an option excluded as "chosen", one chosen as "excluded"), the literals of the highest levels first so that the clause
-    /// is watched where it can next change. False when a reason is not one the search can use
-    /// (no option, or not excluded, or chosen, now): the finding is dropped.
+    /// its reasons above level 0 (an option excluded as "chosen", one chosen as "excluded"),
+    /// the literals of the highest levels first so that the clause is watched where it can next
+    /// change. False when a reason is not one the search can use (no option, or not excluded,
+    /// or chosen, now): the finding is dropped.
     fn finding_clause(&mut self, finding: &Finding) -> bool {
         self.learnt_len = 0;
         if let Some(o) = finding.excluded {
