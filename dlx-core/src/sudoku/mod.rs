@@ -173,6 +173,14 @@ impl<const BOX: usize> Matrix for SudokuCover<BOX> {
     fn all_changed(&mut self) {
         self.hall.all_changed();
     }
+
+    /// 16x16: none once they run (from [`DEDUCE_AFTER`](crate::exact_cover::learning::DEDUCE_AFTER)
+    /// conflicts): with their short reasons they take the slowest isomorphs of the hardest
+    /// puzzles down a tenth in instructions and a third in conflicts, where the pauses cost
+    /// the searches that outlast them (docs/experiments.md). Smaller grids keep the pauses.
+    fn deduce_pauses(&self) -> bool {
+        BOX < 4
+    }
 }
 
 /// Conflicts after which [`Workspace::solve`] hands a puzzle over from clause learning to the

@@ -493,14 +493,15 @@ fn counts_by_clause_learning_equal_the_listed_16x16_counts() {
 
 /// The Hall sets at every restart, and the clauses that rule found covers out, with every
 /// invariant of the learner checked at each restart and reduction: on the hard 16x16 sets
-/// (their listed answers, then "no second solution") in the smallest store. The hook is asked
-/// only when level 0 has grown since it last ran, so fewer times than there are restarts.
+/// (their listed answers, then "no second solution") in the smallest store, with a third
+/// set for more restarts. The hook is asked only when level 0 has grown since it
+/// last ran, so fewer times than there are restarts.
 #[test]
 fn hall_sets_at_restarts_and_counting_keep_every_invariant() {
     use crate::sudoku::hall;
     let mut slot = MaybeUninit::<SmallLearner16>::uninit();
     let (mut exclusions, mut restarts, mut calls) = (0, 0, 0);
-    for name in ["enjoysudoku-blue-ultimate-15", "enjoysudoku-tarek-first20-20"] {
+    for name in ["enjoysudoku-blue-ultimate-15", "enjoysudoku-tarek-first20-20", "enjoysudoku-tarek-tough-206"] {
         let puzzles = read_data(&format!("sudoku16/{name}.txt"));
         let solutions = read_data(&format!("sudoku16/{name}.solutions.txt"));
         for (line, (p, s)) in puzzles.lines().zip(solutions.lines()).enumerate() {

@@ -71,8 +71,9 @@ pub trait Matrix {
     /// The slots every item has, bit `k` for slot `k`.
     fn slots(&self) -> u16;
     /// The matrix's own reasoning, which the search asks for at each decision once it has met
-    /// [`DEDUCE_AFTER`] conflicts (with pauses, see [`DEDUCE_WINDOW`]): shown each item's open
-    /// options (by slot), it reports through `found` an option no cover within them can use,
+    /// [`DEDUCE_AFTER`] conflicts (with pauses, see [`DEDUCE_WINDOW`], unless
+    /// [`deduce_pauses`](Self::deduce_pauses) says none): shown each item's open options (by
+    /// slot), it reports through `found` an option no cover within them can use,
     /// `Some(option)`, with the options whose exclusion implies that (`because`, each excluded
     /// now), or `None` with options of which no cover can do without all (each excluded now):
     /// no cover at all. An entry of `because` marked [`BECAUSE_CHOSEN`] is an option chosen
@@ -90,6 +91,12 @@ pub trait Matrix {
     fn changed(&mut self, _o: usize) {}
     /// Before a call of [`deduce`](Self::deduce): anything may have changed.
     fn all_changed(&mut self) {}
+    /// Whether the search pauses [`deduce`](Self::deduce) while it refutes nothing (see
+    /// [`DEDUCE_WINDOW`]): yes by default; a matrix whose reasoning pays at every decision
+    /// once it runs says no.
+    fn deduce_pauses(&self) -> bool {
+        true
+    }
 }
 
 /// Marks an entry of [`Matrix::deduce`]'s reasons that is an option chosen, not excluded.
@@ -194,8 +201,9 @@ pub struct Learner<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const ST
     deduce_after: u64,
     /// Its calls since it last found a conflict or paused.
     deduce_idle: u32,
-    /// Whether it runs at every decision without pauses: in the proof that no other cover
-    /// exists (see [`solve_another`](Self::solve_another)).
+    /// Whether it runs at every decision without pauses: when the matrix says so
+    /// ([`Matrix::deduce_pauses`]), and in the proof that no other cover exists (see
+    /// [`solve_another`](Self::solve_another)).
     deduce_always: bool,
     /// How much of the trail the matrix's reasoning has seen in full: it had handed over all
     /// it found when the trail was this long (and it is still a prefix of the trail); and per
@@ -244,6 +252,7 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         learner.root_reasoned = usize::MAX;
         learner.store_limit = STORE;
         learner.deduce_after = DEDUCE_AFTER;
+        learner.deduce_always = !learner.matrix.deduce_pauses();
         Some(learner)
     }
 
