@@ -44,9 +44,10 @@ const BOX: u32 = 7 * COLUMN;
 /// and the subtrees under them (docs/design.md, "9x9").
 const TRIAD_OPEN: u32 = 50;
 /// Branches after which every board gets triads: from the start they would cost the easy sets
-/// 10% (about 340 instructions a board); past 16, a hill climb on effort finds grids of about
-/// 50 branches (past 64, about 100).
-pub const TRIAD_AFTER: u64 = 16;
+/// 10% (about 340 instructions a board), past 4 or 8 about 3%; past 16, a hill climb on effort
+/// finds grids of about 50 branches (past 64, about 100), and the root's placements
+/// ([`ROOT_PLACEMENT_OPEN`]) need them sooner.
+pub const TRIAD_AFTER: u64 = 10;
 
 /// Every third bit of a band: a minirow's first cell.
 const SPREAD: u32 = 0o111_111_111;
@@ -935,7 +936,8 @@ struct Path<'a> {
     board: &'a Board,
     start: u64,
     matched: core::cell::Cell<bool>,
-    /// At least [`PLACEMENT_OPEN`] cells open on this board and every one above it.
+    /// At least [`PLACEMENT_OPEN`] cells open on this board and every one above it, or at
+    /// least [`ROOT_PLACEMENT_OPEN`] on the root.
     sparse: bool,
     up: Option<&'a Path<'a>>,
 }
@@ -959,6 +961,13 @@ pub const PLACEMENT_AFTER: u64 = 16;
 /// givens the first branch on a cell can lead into a dead subtree of a thousand branches.
 /// Lower, the easy sets pay more; higher, those grids keep more (docs/experiments.md).
 pub const PLACEMENT_OPEN: u32 = 58;
+/// [`PLACEMENT_OPEN`] for the root alone. On grids of 51-57 cells open with several
+/// completions, the root's first branch on a cell more often leads into a subtree of a few
+/// hundred branches without one than a digit's first placement does (random isomorphs of a
+/// climb's grids: 29% fewer branches, 37% with triads past 10 branches); the forum sets' and
+/// magictour's branches move by a few tenths of a percent, where 50 on every board costs
+/// magictour 3% (docs/experiments.md).
+pub const ROOT_PLACEMENT_OPEN: u32 = 50;
 
 /// Extends `board` (propagated, consistent, at `depth` below the root) to completions, counted
 /// into `walk.found`; false once the search must stop: the limit, the deadline, [`LEARN_AFTER`]
@@ -974,7 +983,8 @@ fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> boo
     // A board has no more cells open than the one above it: below a dense one, none is counted.
     let sparse = usual
         && up.is_none_or(|p| p.sparse)
-        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]) >= PLACEMENT_OPEN;
+        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2])
+            >= if up.is_none() { ROOT_PLACEMENT_OPEN } else { PLACEMENT_OPEN };
     let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), sparse, up };
     let late = usual && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
     let placements = (sparse || late).then(|| board.branch_placement()).flatten();
