@@ -48,6 +48,10 @@ const TRIAD_OPEN: u32 = 50;
 /// finds grids of about 50 branches (past 64, about 100), and the root's placements
 /// ([`ROOT_PLACEMENT_OPEN`]) need them sooner.
 pub const TRIAD_AFTER: u64 = 10;
+/// [`TRIAD_AFTER`] for the searches whose first completion must not move with the search's
+/// rules: the Target search's (`search_on_cells`), on which its measured effort depends, and
+/// the generator's complete grid (`search_filling`), which a seed fixes.
+const FIXED_TRIAD_AFTER: u64 = 16;
 
 /// Every third bit of a band: a minirow's first cell.
 const SPREAD: u32 = 0o111_111_111;
@@ -776,23 +780,45 @@ pub struct Found {
 /// [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
 /// learning instead, which counts it again from the start (see `learn`).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
-    search_by(cells, limit, deadline, true)
+    search_by(cells, limit, deadline, SEARCH)
 }
 
 /// [`search`] branching on cells only, never on placements ([`descend`]): the Target search's
 /// first completion, on which its measured effort depends.
 pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
-    search_by(cells, limit, deadline, false)
+    search_by(cells, limit, deadline, ON_CELLS)
 }
 
-/// [`search`], with or without the branching on placements.
-fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, placements: bool) -> Result<Found, Error> {
+/// [`search`] with the root's placements from [`PLACEMENT_OPEN`] and triads past
+/// [`FIXED_TRIAD_AFTER`] branches: the generator's complete grid, the same for a seed as it was
+/// before the root's rule.
+pub(crate) fn search_filling(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    search_by(cells, limit, deadline, FILLING)
+}
+
+/// What a search's branching and triads follow ([`descend`], `branch`).
+#[derive(Clone, Copy)]
+struct Rules {
+    /// Whether it may branch on placements.
+    placements: bool,
+    /// Cells open from which the root branches on a digit's two placements.
+    root_open: u32,
+    /// Branches after which every board gets triads.
+    triad_after: u64,
+}
+
+const SEARCH: Rules = Rules { placements: true, root_open: ROOT_PLACEMENT_OPEN, triad_after: TRIAD_AFTER };
+const ON_CELLS: Rules = Rules { placements: false, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER };
+const FILLING: Rules = Rules { placements: true, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER };
+
+/// [`search`] by `rules`.
+fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, rules: Rules) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
-        let mut walk = Walk::new(limit, &mut found, deadline, placements);
-        if placements {
+        let mut walk = Walk::new(limit, &mut found, deadline, rules);
+        if rules.placements {
             walk.root = Some((&board, cells));
             walk.redo_at = REDO_AFTER;
         }
@@ -855,8 +881,8 @@ struct Walk<'a, 'd> {
     deadline: &'a mut Deadline<'d>,
     hall_at: u64,
     cut: u32,
-    /// Whether it may branch on placements ([`descend`]).
-    placements: bool,
+    /// How it branches and where triads run.
+    rules: Rules,
     /// The branching of this search ([`Policy`]).
     policy: Policy,
     /// `found.nodes` at which the search probes its root with the other policies
@@ -872,7 +898,7 @@ struct Walk<'a, 'd> {
 }
 
 impl<'a, 'd> Walk<'a, 'd> {
-    fn new(limit: u64, found: &'a mut Found, deadline: &'a mut Deadline<'d>, placements: bool) -> Self {
+    fn new(limit: u64, found: &'a mut Found, deadline: &'a mut Deadline<'d>, rules: Rules) -> Self {
         Walk {
             limit,
             found,
@@ -880,7 +906,7 @@ impl<'a, 'd> Walk<'a, 'd> {
             deadline,
             hall_at: HALL_AFTER,
             cut: u32::MAX,
-            placements,
+            rules,
             policy: USUAL,
             redo_at: u64::MAX,
             root: None,
@@ -979,12 +1005,12 @@ pub const ROOT_PLACEMENT_OPEN: u32 = 50;
 /// on hard ones and on climbed grids its first branch can lead into a dead subtree of a
 /// thousand branches that the placements avoid.
 fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> bool {
-    let usual = walk.placements && !walk.policy.cells;
+    let usual = walk.rules.placements && !walk.policy.cells;
     // A board has no more cells open than the one above it: below a dense one, none is counted.
     let sparse = usual
         && up.is_none_or(|p| p.sparse)
         && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2])
-            >= if up.is_none() { ROOT_PLACEMENT_OPEN } else { PLACEMENT_OPEN };
+            >= if up.is_none() { walk.rules.root_open } else { PLACEMENT_OPEN };
     let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), sparse, up };
     let late = usual && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
     let placements = (sparse || late).then(|| board.branch_placement()).flatten();
@@ -1040,7 +1066,7 @@ fn branch(mut child: Board, here: &Path, depth: u32, walk: &mut Walk) -> Option<
     } else if walk.found.nodes >= walk.redo_at && probe(walk) {
         return Some(false);
     } else {
-        let triads = if walk.found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
+        let triads = if walk.found.nodes > walk.rules.triad_after { 0 } else { TRIAD_OPEN };
         child.propagate_with(Some(triads)).is_ok() && !descend(&child, Some(here), depth + 1, walk)
     };
     if cut {
@@ -1095,7 +1121,7 @@ fn probe(walk: &mut Walk) -> bool {
             *root
         };
         let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-        let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, true);
+        let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, walk.rules);
         probe.policy = policy;
         probe.redo_at = since / REDO_SHARE;
         let go_on = descend(&start, None, 0, &mut probe);
@@ -1259,7 +1285,7 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    let mut walk = Walk::new(1, &mut found, deadline, true);
+    let mut walk = Walk::new(1, &mut found, deadline, SEARCH);
     if !descend(&board, None, 0, &mut walk) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
