@@ -109,7 +109,7 @@ impl Searches<81> for Nine {
     const SHAPE: Shape = Shape::NINE;
 
     fn complete(&mut self, cells: &mut [u8; 81], deadline: &mut Deadline) -> Result<(), Error> {
-        *cells = nine::search(cells, 1, deadline)?.first.ok_or(Error::Unsolvable)?;
+        *cells = nine::search_filling(cells, 1, deadline)?.first.ok_or(Error::Unsolvable)?;
         Ok(())
     }
 

@@ -44,9 +44,14 @@ const BOX: u32 = 7 * COLUMN;
 /// and the subtrees under them (docs/design.md, "9x9").
 const TRIAD_OPEN: u32 = 50;
 /// Branches after which every board gets triads: from the start they would cost the easy sets
-/// 10% (about 340 instructions a board); past 16, a hill climb on effort finds grids of about
-/// 50 branches (past 64, about 100).
-pub const TRIAD_AFTER: u64 = 16;
+/// 10% (about 340 instructions a board), past 4 or 8 about 3%; past 16, a hill climb on effort
+/// finds grids of about 50 branches (past 64, about 100), and the root's placements
+/// ([`ROOT_PLACEMENT_OPEN`]) need them sooner.
+pub const TRIAD_AFTER: u64 = 10;
+/// [`TRIAD_AFTER`] for the searches whose first completion must not move with the search's
+/// rules: the Target search's (`search_on_cells`), on which its measured effort depends, and
+/// the generator's complete grid (`search_filling`), which a seed fixes.
+const FIXED_TRIAD_AFTER: u64 = 16;
 
 /// Every third bit of a band: a minirow's first cell.
 const SPREAD: u32 = 0o111_111_111;
@@ -775,23 +780,45 @@ pub struct Found {
 /// [`LEARN_AFTER`] branches have passed without a completion, the grid goes to clause
 /// learning instead, which counts it again from the start (see `learn`).
 pub fn search(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
-    search_by(cells, limit, deadline, true)
+    search_by(cells, limit, deadline, SEARCH)
 }
 
 /// [`search`] branching on cells only, never on placements ([`descend`]): the Target search's
 /// first completion, on which its measured effort depends.
 pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
-    search_by(cells, limit, deadline, false)
+    search_by(cells, limit, deadline, ON_CELLS)
 }
 
-/// [`search`], with or without the branching on placements.
-fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, placements: bool) -> Result<Found, Error> {
+/// [`search`] with the root's placements from [`PLACEMENT_OPEN`] and triads past
+/// [`FIXED_TRIAD_AFTER`] branches: the generator's complete grid, the same for a seed as it was
+/// before the root's rule.
+pub(crate) fn search_filling(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    search_by(cells, limit, deadline, FILLING)
+}
+
+/// What a search's branching and triads follow ([`descend`], `branch`).
+#[derive(Clone, Copy)]
+struct Rules {
+    /// Whether it may branch on placements.
+    placements: bool,
+    /// Cells open from which the root branches on a digit's two placements.
+    root_open: u32,
+    /// Branches after which every board gets triads.
+    triad_after: u64,
+}
+
+const SEARCH: Rules = Rules { placements: true, root_open: ROOT_PLACEMENT_OPEN, triad_after: TRIAD_AFTER };
+const ON_CELLS: Rules = Rules { placements: false, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER };
+const FILLING: Rules = Rules { placements: true, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER };
+
+/// [`search`] by `rules`.
+fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, rules: Rules) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
     if let Ok(mut board) = Board::new(cells)
         && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
-        let mut walk = Walk::new(limit, &mut found, deadline, placements);
-        if placements {
+        let mut walk = Walk::new(limit, &mut found, deadline, rules);
+        if rules.placements {
             walk.root = Some((&board, cells));
             walk.redo_at = REDO_AFTER;
         }
@@ -854,8 +881,8 @@ struct Walk<'a, 'd> {
     deadline: &'a mut Deadline<'d>,
     hall_at: u64,
     cut: u32,
-    /// Whether it may branch on placements ([`descend`]).
-    placements: bool,
+    /// How it branches and where triads run.
+    rules: Rules,
     /// The branching of this search ([`Policy`]).
     policy: Policy,
     /// `found.nodes` at which the search probes its root with the other policies
@@ -871,7 +898,7 @@ struct Walk<'a, 'd> {
 }
 
 impl<'a, 'd> Walk<'a, 'd> {
-    fn new(limit: u64, found: &'a mut Found, deadline: &'a mut Deadline<'d>, placements: bool) -> Self {
+    fn new(limit: u64, found: &'a mut Found, deadline: &'a mut Deadline<'d>, rules: Rules) -> Self {
         Walk {
             limit,
             found,
@@ -879,7 +906,7 @@ impl<'a, 'd> Walk<'a, 'd> {
             deadline,
             hall_at: HALL_AFTER,
             cut: u32::MAX,
-            placements,
+            rules,
             policy: USUAL,
             redo_at: u64::MAX,
             root: None,
@@ -935,7 +962,8 @@ struct Path<'a> {
     board: &'a Board,
     start: u64,
     matched: core::cell::Cell<bool>,
-    /// At least [`PLACEMENT_OPEN`] cells open on this board and every one above it.
+    /// At least [`PLACEMENT_OPEN`] cells open on this board and every one above it, or at
+    /// least [`ROOT_PLACEMENT_OPEN`] on the root.
     sparse: bool,
     up: Option<&'a Path<'a>>,
 }
@@ -959,6 +987,13 @@ pub const PLACEMENT_AFTER: u64 = 16;
 /// givens the first branch on a cell can lead into a dead subtree of a thousand branches.
 /// Lower, the easy sets pay more; higher, those grids keep more (docs/experiments.md).
 pub const PLACEMENT_OPEN: u32 = 58;
+/// [`PLACEMENT_OPEN`] for the root alone. On grids of 51-57 cells open with several
+/// completions, the root's first branch on a cell more often leads into a subtree of a few
+/// hundred branches without one than a digit's first placement does (random isomorphs of a
+/// climb's grids: 29% fewer branches, 37% with triads past 10 branches); the forum sets' and
+/// magictour's branches move by a few tenths of a percent, where 50 on every board costs
+/// magictour 3% (docs/experiments.md).
+pub const ROOT_PLACEMENT_OPEN: u32 = 50;
 
 /// Extends `board` (propagated, consistent, at `depth` below the root) to completions, counted
 /// into `walk.found`; false once the search must stop: the limit, the deadline, [`LEARN_AFTER`]
@@ -970,11 +1005,12 @@ pub const PLACEMENT_OPEN: u32 = 58;
 /// on hard ones and on climbed grids its first branch can lead into a dead subtree of a
 /// thousand branches that the placements avoid.
 fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> bool {
-    let usual = walk.placements && !walk.policy.cells;
+    let usual = walk.rules.placements && !walk.policy.cells;
     // A board has no more cells open than the one above it: below a dense one, none is counted.
     let sparse = usual
         && up.is_none_or(|p| p.sparse)
-        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]) >= PLACEMENT_OPEN;
+        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2])
+            >= if up.is_none() { walk.rules.root_open } else { PLACEMENT_OPEN };
     let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), sparse, up };
     let late = usual && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
     let placements = (sparse || late).then(|| board.branch_placement()).flatten();
@@ -1030,7 +1066,7 @@ fn branch(mut child: Board, here: &Path, depth: u32, walk: &mut Walk) -> Option<
     } else if walk.found.nodes >= walk.redo_at && probe(walk) {
         return Some(false);
     } else {
-        let triads = if walk.found.nodes > TRIAD_AFTER { 0 } else { TRIAD_OPEN };
+        let triads = if walk.found.nodes > walk.rules.triad_after { 0 } else { TRIAD_OPEN };
         child.propagate_with(Some(triads)).is_ok() && !descend(&child, Some(here), depth + 1, walk)
     };
     if cut {
@@ -1085,7 +1121,7 @@ fn probe(walk: &mut Walk) -> bool {
             *root
         };
         let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-        let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, true);
+        let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, walk.rules);
         probe.policy = policy;
         probe.redo_at = since / REDO_SHARE;
         let go_on = descend(&start, None, 0, &mut probe);
@@ -1249,7 +1285,7 @@ pub fn unique_without(cells: &[u8; CELLS], cell: usize, deadline: &mut Deadline)
         return Ok(true);
     }
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    let mut walk = Walk::new(1, &mut found, deadline, true);
+    let mut walk = Walk::new(1, &mut found, deadline, SEARCH);
     if !descend(&board, None, 0, &mut walk) && found.count == 0 {
         if deadline.passed() {
             return Err(Error::Timeout);
