@@ -129,8 +129,9 @@ impl Iterator for CStrBytes {
 /// solution is a full cover and `DLX_UNSOLVABLE` is proven. Where a puzzle has several
 /// solutions, the one returned is the same on every call with the same input. Both buffers
 /// stay owned by the caller; the library keeps no pointer after returning. Thread-safe and
-/// reentrant: the call allocates nothing and uses no global state, only about 166 KiB of the
-/// calling thread's stack (a 256 KiB thread stack is enough).
+/// reentrant: the call allocates nothing and uses no global state, only about 185 KiB of the
+/// calling thread's stack (its 166 KiB workspace and the search's frames; a 256 KiB thread
+/// stack is enough).
 ///
 /// Returns `DLX_OK` (0) when `solution` holds a solution; `DLX_UNSOLVABLE` (-1) when the
 /// puzzle has none, givens repeated in a row, column or box included; `DLX_ERR_NULL` (-2) when
@@ -196,7 +197,7 @@ unsafe fn solve<const N: usize>(
 /// givens included); `DLX_ERR_NULL` (-2) when `puzzle` is NULL; `DLX_ERR_LENGTH` (-3) or
 /// `DLX_ERR_CELL` (-4) as for `dlx_solve16`; `DLX_ERR_ARG` (-5) when `limit` is below 1 or
 /// `max_ms` negative; `DLX_TIMEOUT` (-7) when the time ran out before the count reached
-/// `limit` or was complete. Deterministic, thread-safe, no allocation, about 166 KiB of stack.
+/// `limit` or was complete. Deterministic, thread-safe, no allocation, about 185 KiB of stack.
 ///
 /// # Safety
 /// `puzzle` is NULL or points to a readable NUL-terminated string, not written by another
@@ -262,8 +263,8 @@ pub unsafe extern "C" fn dlx_solve9_within(puzzle: *const c_char, solution: *mut
 ///
 /// Returns `DLX_OK`; `DLX_ERR_NULL` (-2) when either pointer is NULL; `DLX_ERR_LENGTH` (-3) or
 /// `DLX_ERR_CELL` (-4) as for `dlx_solve9`. Exact (a branch and bound over the symmetries
-/// that cuts only what cannot be least), deterministic, thread-safe, no allocation, a few KiB
-/// of stack.
+/// that cuts only what cannot be least), deterministic, thread-safe, no allocation, about
+/// 10 KiB of stack.
 ///
 /// # Safety
 /// `puzzle` is NULL or points to a readable NUL-terminated string; `canon` is NULL or points to
@@ -289,7 +290,7 @@ pub unsafe extern "C" fn dlx_canon9(puzzle: *const c_char, canon: *mut c_char) -
 /// (0: no limit); `DLX_MULTIPLE` (-8) when it has more than one solution; `DLX_BEYOND` (-9)
 /// when the techniques implemented do not finish it (SE would need nets: its rating is
 /// then 7.5 or more). Deterministic, thread-safe,
-/// no allocation, a few KiB of stack besides the count's (as `dlx_count9`).
+/// no allocation, about 80 KiB of stack (66 KiB of it the chain search's paths).
 ///
 /// # Safety
 /// `puzzle` is NULL or points to a readable NUL-terminated string not written by another
@@ -559,7 +560,7 @@ pub unsafe extern "C" fn dlx_solve9_many(
 /// `dlx_solve16` reads text (256 cells: `stride` 256 for bare cells); `solutions` holds
 /// `n * DLX16_OUT_LEN` (257) bytes, puzzle k's at `solutions + 257 * k`; statuses, time limits,
 /// results and errors as for `dlx_solve9_many`, each answer what `dlx_solve16_within` gives.
-/// About 166 KiB of stack, as `dlx_solve16`.
+/// About 185 KiB of stack, as `dlx_solve16`.
 ///
 /// # Safety
 /// As for `dlx_solve9_many`, with `n * 257` writable bytes at `solutions`.
@@ -649,7 +650,7 @@ pub unsafe extern "C" fn dlx_count9_many(
 
 /// `dlx_count9_many` for 16x16 puzzles, each count what `dlx_count16` gives; records read as
 /// by `dlx_solve16_many`; `solutions` NULL or `n * DLX16_OUT_LEN` (257) bytes, puzzle k's first
-/// solution at `solutions + 257 * k`. About 166 KiB of stack, as `dlx_count16`.
+/// solution at `solutions + 257 * k`. About 185 KiB of stack, as `dlx_count16`.
 ///
 /// # Safety
 /// As for `dlx_count9_many`, with `n * 257` writable bytes at `solutions` when not NULL.
@@ -800,8 +801,8 @@ pub unsafe extern "C" fn dlx_generate9(
 /// (docs/generate.md gives the tries per hit by range), so give a time limit: the clock is
 /// asked between puzzles and between the steps of a rating. `symmetry`, `givens` and the
 /// determinism are as for `dlx_generate9`: the same seed and arguments give the same puzzle.
-/// Thread-safe, no allocation; the stack of `dlx_generate9` and the rater's few KiB (a
-/// 256 KiB thread stack is enough).
+/// Thread-safe, no allocation; about 80 KiB of stack, the rater's (as `dlx_rate9`; a 256 KiB
+/// thread stack is enough).
 ///
 /// Returns `DLX_OK` (0) with the puzzle written; `DLX_ERR_NULL` (-2) when `puzzle` is NULL;
 /// `DLX_ERR_ARG` (-5) when `symmetry` is not one of the constants, `givens` or `max_ms` is
@@ -847,7 +848,7 @@ pub unsafe extern "C" fn dlx_generate9_rated(
 /// `dlx_solve16` reads: 256 cells, row-major, `A`..`P` a given and `-` a blank, then a NUL, in
 /// at least `DLX16_OUT_LEN` (257) bytes. The same method, arguments, results and errors (the
 /// diagonal boxes are four; minimal 16x16 puzzles have about 90 givens). Tens of milliseconds
-/// a puzzle; about 166 KiB of stack (a 256 KiB thread stack is enough).
+/// a puzzle; about 185 KiB of stack (a 256 KiB thread stack is enough).
 ///
 /// # Safety
 /// `puzzle` is NULL or points to at least `DLX16_OUT_LEN` (257) writable bytes, not accessed
@@ -914,7 +915,7 @@ unsafe fn generate<const N: usize>(
 /// The answer is exact: the largest over every completion, proven by a Lagrangian bound and
 /// branch and bound, not a heuristic's guess. Both arrays stay owned by the caller; nothing is
 /// kept after returning. Thread-safe and reentrant: no allocation, no global state, about
-/// 100 KiB of the calling thread's stack (a 256 KiB thread stack is enough).
+/// 210 KiB of the calling thread's stack (a 256 KiB thread stack is enough).
 ///
 /// Returns the maximum score (always > 0) when a completion exists, so
 /// `printf("%d\n", dlx_target_max(grid, NULL))` prints a judge's expected line;

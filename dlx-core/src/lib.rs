@@ -18,9 +18,10 @@
 //! The `_until` functions and the counts take a time limit as a closure that says whether the
 //! time is up (`no_std` has no clock); they end with [`Error::Timeout`] soon after it does.
 //!
-//! Every call keeps its whole state in one fixed-size value on its own stack (about 166 KiB at
-//! most; a 256 KiB thread stack is enough), allocates nothing and shares nothing, so any
-//! number of threads may call at once. Answers are exact and deterministic: the same input
+//! Every call keeps its whole state in fixed-size values on its own stack (about 210 KiB at
+//! most, for [`target_max`]; a 256 KiB thread stack is enough, with dlx-core built at
+//! opt-level 1 or more: unoptimised, the Target search needs 685 KiB), allocates nothing and
+//! shares nothing, so any number of threads may call at once. Answers are exact and deterministic: the same input
 //! gives the same answer every time.
 //!
 //! ```

@@ -204,16 +204,20 @@ fn the_top_log_names_every_item_whose_top_or_openness_changed() {
         // Wider than `random_matrix`'s, for subtrees deep enough that options come back
         // between nodes.
         let primary = 6 + (rng(&mut seed) % 7) as usize;
+        // Secondary items in every other round: the walks over options meet them, and the
+        // log must leave them out.
+        let secondary = if round % 2 == 1 { 2 } else { 0 };
         let options = (0..30 + rng(&mut seed) % 30)
             .map(|_| {
                 let mut o: Vec<usize> = (1..=primary).filter(|_| rng(&mut seed).is_multiple_of(4)).collect();
                 if o.is_empty() {
                     o.push(1 + (rng(&mut seed) % primary as u64) as usize);
                 }
+                o.extend((primary + 1..=primary + secondary).filter(|_| rng(&mut seed).is_multiple_of(3)));
                 o
             })
             .collect();
-        let m = Matrix { primary, secondary: 0, options };
+        let m = Matrix { primary, secondary, options };
         let banned: Vec<usize> = (0..m.options.len()).filter(|_| rng(&mut seed).is_multiple_of(4)).collect();
         with_engine16(|e| {
             e.set_choice(Choice::WeightedFailures);
@@ -229,6 +233,7 @@ fn the_top_log_names_every_item_whose_top_or_openness_changed() {
                 |e| {
                     let mut changed = Vec::new();
                     if e.drain_tops(|_, item| changed.push(item)) {
+                        assert!(changed.iter().all(|&item| (1..=m.primary).contains(&item)), "{changed:?}");
                         logged += changed.len();
                         for item in changed {
                             share[item] = top_of(e, item);

@@ -14,6 +14,7 @@ mod mcc;
 mod pieces;
 mod problem;
 mod rate;
+mod stack;
 mod sudoku;
 mod target;
 mod variant;

@@ -66,7 +66,7 @@ impl<I: Index> Dlx<'_, I> {
             self.active.remove(i);
             self.short.remove(i);
             if LOG {
-                self.note_top(i);
+                self.note_primary_top(i);
             }
         }
     }
@@ -79,7 +79,7 @@ impl<I: Index> Dlx<'_, I> {
         } else if primary {
             self.active.restore(i);
             if LOG {
-                self.note_top(i);
+                self.note_primary_top(i);
             }
         }
         let (l, r) = (self.llink[i], self.rlink[i]);

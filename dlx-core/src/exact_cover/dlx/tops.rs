@@ -52,16 +52,23 @@ impl<I: Index> Dlx<'_, I> {
         self.active.contains(item)
     }
 
-    /// Logs `item` if it is primary; the callers log only while the log is on.
+    /// Logs `item` if it is primary: the walks over an option's nodes meet secondary items
+    /// too. The callers log only while the log is on.
     #[inline(always)]
     pub(super) fn note_top(&mut self, item: usize) {
-        debug_assert!(self.tops.on);
         if self.is_primary(item) {
-            if self.tops.items.is_full() {
-                self.tops.overflowed = true;
-            } else {
-                self.tops.items.push(I::from_usize(item));
-            }
+            self.note_primary_top(item);
+        }
+    }
+
+    /// [`Dlx::note_top`] for a caller that has just tested that `item` is primary.
+    #[inline(always)]
+    pub(super) fn note_primary_top(&mut self, item: usize) {
+        debug_assert!(self.tops.on && self.is_primary(item));
+        if self.tops.items.is_full() {
+            self.tops.overflowed = true;
+        } else {
+            self.tops.items.push(I::from_usize(item));
         }
     }
 }

@@ -25,10 +25,12 @@ const fn node(cell: usize, digit: usize, on: bool) -> usize {
     (cell * 9 + digit) * 2 + on as usize
 }
 
-/// The search's memory: who derived each potential (NONE: not reached), and the queue.
-struct Search {
-    parent: [u16; NODES],
-    queue: [u16; NODES],
+/// The search's memory: who derived each potential (NONE: not reached), and the queue. Its
+/// arrays are the caller's locals (as [`Cycles`]'), so that unoptimised builds do not build
+/// them as temporaries and copy them in.
+struct Search<'a> {
+    parent: &'a mut [u16; NODES],
+    queue: &'a mut [u16; NODES],
 }
 
 /// The potentials a potential implies, in SE's order, passed to `each`.
@@ -76,7 +78,7 @@ fn links(grid: &Grid, n: usize, y: bool, x: bool, mut each: impl FnMut(usize)) {
 }
 
 /// The chain's potentials counted from `target` back to the start.
-fn chain_len(search: &Search, target: usize) -> u32 {
+fn chain_len(search: &Search<'_>, target: usize) -> u32 {
     let mut n = target;
     let mut len = 1;
     while search.parent[n] != n as u16 {
@@ -114,7 +116,7 @@ impl Best {
 }
 
 /// A forcing chain's step: `target` (the start's opposite) with the chain behind it.
-fn forcing_step(grid: &Grid, search: &Search, target: usize, rating: u8, technique: Technique) -> Step {
+fn forcing_step(grid: &Grid, search: &Search<'_>, target: usize, rating: u8, technique: Technique) -> Step {
     let mut step = Step::new(technique, rating);
     let (cell, digit, on) = (target / 18, target / 2 % 9, target % 2 == 1);
     if on {
@@ -136,7 +138,7 @@ fn forcing_step(grid: &Grid, search: &Search, target: usize, rating: u8, techniq
 }
 
 /// Breadth first from `start`: the first derivation of its opposite, if any.
-fn forcing(grid: &Grid, search: &mut Search, start: usize, y: bool) -> Option<usize> {
+fn forcing(grid: &Grid, search: &mut Search<'_>, start: usize, y: bool) -> Option<usize> {
     search.parent.fill(NONE);
     search.parent[start] = start as u16;
     search.queue[0] = start as u16;
@@ -166,7 +168,7 @@ fn forcing(grid: &Grid, search: &mut Search, start: usize, y: bool) -> Option<us
 /// return to `start` after at least four links, each offered to `best`. Off-potentials may be
 /// reached again by other paths (each a path of its own), on-potentials once; paths are kept in
 /// `paths` (an off-potential's re-derivations in extra slots past the nodes).
-fn cycles(grid: &Grid, cyc: &mut Cycles, start: usize, y: bool, x: bool, mut found: impl FnMut(&Cycles, usize)) {
+fn cycles(grid: &Grid, cyc: &mut Cycles<'_>, start: usize, y: bool, x: bool, mut found: impl FnMut(&Cycles<'_>, usize)) {
     cyc.len = 0;
     cyc.on_seen.fill(false);
     cyc.off_seen.fill(false);
@@ -205,15 +207,15 @@ fn cycles(grid: &Grid, cyc: &mut Cycles, start: usize, y: bool, x: bool, mut fou
 const CYCLE_SLOTS: usize = 16384;
 
 /// The cycle search's paths: each slot a potential and the slot it came from.
-struct Cycles {
-    node: [u16; CYCLE_SLOTS],
-    from: [u16; CYCLE_SLOTS],
+struct Cycles<'a> {
+    node: &'a mut [u16; CYCLE_SLOTS],
+    from: &'a mut [u16; CYCLE_SLOTS],
     len: usize,
     on_seen: [bool; 729],
     off_seen: [bool; 729],
 }
 
-impl Cycles {
+impl Cycles<'_> {
     fn push(&mut self, n: u16, from: u16) {
         self.node[self.len] = n;
         self.from[self.len] = from;
@@ -235,7 +237,7 @@ impl Cycles {
 }
 
 /// The step of the cycle closing at `last` (an off-slot linking back to the start).
-fn cycle_step(grid: &Grid, cyc: &Cycles, last: usize, technique: Technique, rating: u8) -> Step {
+fn cycle_step(grid: &Grid, cyc: &Cycles<'_>, last: usize, technique: Technique, rating: u8) -> Step {
     // The cycle's cells: `last` back to the start (slot 0).
     let mut in_cells = 0u128;
     let mut slot = last;
@@ -287,10 +289,16 @@ fn cycle_step(grid: &Grid, cyc: &Cycles, last: usize, technique: Technique, rati
 }
 
 /// SE's first chaining rule: the lowest rated of every X-cycle, X-chain, Y-cycle, XY-cycle and
-/// XY-chain on the grid.
+/// XY-chain on the grid. Never inlined: the steps tried before it do not carry its 72 KiB of
+/// stack.
+#[inline(never)]
 pub fn chains(grid: &Grid) -> Option<Step> {
-    let mut search = Search { parent: [NONE; NODES], queue: [0; NODES] };
-    let mut cyc = Cycles { node: [0; CYCLE_SLOTS], from: [0; CYCLE_SLOTS], len: 0, on_seen: [false; 729], off_seen: [false; 729] };
+    let mut parent = [NONE; NODES];
+    let mut queue = [0; NODES];
+    let mut search = Search { parent: &mut parent, queue: &mut queue };
+    let mut slots = [0; CYCLE_SLOTS];
+    let mut came_from = [0; CYCLE_SLOTS];
+    let mut cyc = Cycles { node: &mut slots, from: &mut came_from, len: 0, on_seen: [false; 729], off_seen: [false; 729] };
     let mut best = Best { key: (0, 0, 0), step: None };
     // X links alone, Y links alone, both: SE's three passes, cycles then chains in each.
     for (y, x, kind) in [(false, true, 2u8), (true, false, 3), (true, true, 4)] {
