@@ -823,7 +823,7 @@ fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, 
         )
     }?;
     patterns_avx2(profit, bands, &total, &group, columns);
-    pattern_of_lane(profit, bands, total[SIDE - 1], group[SIDE - 1], SIDE - 1, &mut columns[SIDE - 1]);
+    last_pattern_avx2(profit, bands, total[SIDE - 1], group[SIDE - 1], &mut columns[SIDE - 1]);
     Some(core::array::from_fn(|l| total[l]))
 }
 
@@ -936,6 +936,91 @@ fn patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: &[
             let (order, choice) = (orders[band][lane] as usize, chosen[band][lane] as usize);
             columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
         }
+    }
+}
+
+/// For each group of deals (see [`best_deals`]) and band, where the group's six deals (by the
+/// first stack's order) read the band's best in a band table taken as i32s: `LANES * (27 band
+/// + choice)`. Lanes 6 and 7 repeat lane 5, so that a match there is one at lane 5 too.
+#[cfg(target_arch = "x86_64")]
+const DEAL_INDEX: [[[i32; 8]; 3]; 36] = {
+    let mut table = [[[0; 8]; 3]; 36];
+    let mut g = 0;
+    while g < 36 {
+        let mut band = 0;
+        while band < 3 {
+            let mut o = 0;
+            while o < 8 {
+                let deal = 6 * g + if o < 6 { o } else { 5 };
+                table[g][band][o] = (LANES * (27 * band + DEALS[deal][band] as usize)) as i32;
+                o += 1;
+            }
+            band += 1;
+        }
+        g += 1;
+    }
+    table
+};
+
+/// For each band choice and row `i` of the band, where the six orders of its rows (see
+/// [`COLUMN`]) read the row's cell in a band's profits taken as i32s: `LANES * (9 i + column)`.
+/// Lanes 6 and 7 repeat lane 5, as in [`DEAL_INDEX`].
+#[cfg(target_arch = "x86_64")]
+const ORDER_INDEX: [[[i32; 8]; 3]; 27] = {
+    let mut table = [[[0; 8]; 3]; 27];
+    let mut choice = 0;
+    while choice < 27 {
+        let mut i = 0;
+        while i < 3 {
+            let mut o = 0;
+            while o < 8 {
+                let order = if o < 6 { o } else { 5 };
+                table[choice][i][o] = (LANES * (9 * i + COLUMN[order][choice][i] as usize)) as i32;
+                o += 1;
+            }
+            i += 1;
+        }
+        choice += 1;
+    }
+    table
+};
+
+/// [`pattern_of_lane`] for the ninth digit (lane 8, beyond the gathers of [`patterns_avx2`]):
+/// the group's six deals, and then each band's six orders of its rows, summed at once with
+/// gathers, the first that reaches the total (or the band's best) taken.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn last_pattern_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: Profit, group: i32, columns: &mut [u8; SIDE]) {
+    use core::arch::x86_64::*;
+    const LANE: usize = SIDE - 1;
+    // SAFETY (all pointers and loads): as in `patterns_avx2`, lane LANE of each table; the
+    // index tables hold offsets within a band table (DEAL_INDEX, all three bands) or within a
+    // band's three rows of profits (ORDER_INDEX), each row eight i32s.
+    let best = unsafe { bands.best.as_ptr().cast::<i32>().add(LANE) };
+    let at = DEAL_INDEX[group as usize].map(|index| unsafe { _mm256_loadu_si256(index.as_ptr().cast()) });
+    let sum = unsafe {
+        _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_i32gather_epi32::<4>(best, at[0]), _mm256_i32gather_epi32::<4>(best, at[1])),
+            _mm256_i32gather_epi32::<4>(best, at[2]),
+        )
+    };
+    // The first match, or the first deal where none matches, as the one-lane search keeps it.
+    let matches = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(sum, _mm256_set1_epi32(total)))) as u32;
+    let deal = &DEALS[6 * group as usize + if matches == 0 { 0 } else { matches.trailing_zeros() as usize }];
+    for (band, &choice) in deal.iter().enumerate() {
+        let choice = usize::from(choice);
+        let cells = unsafe { profit.as_ptr().add(3 * band).cast::<i32>().add(LANE) };
+        let at = ORDER_INDEX[choice].map(|index| unsafe { _mm256_loadu_si256(index.as_ptr().cast()) });
+        let sum = unsafe {
+            _mm256_add_epi32(
+                _mm256_add_epi32(_mm256_i32gather_epi32::<4>(cells, at[0]), _mm256_i32gather_epi32::<4>(cells, at[1])),
+                _mm256_i32gather_epi32::<4>(cells, at[2]),
+            )
+        };
+        let band_best = bands.best[band][choice].0[LANE];
+        let matches = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(sum, _mm256_set1_epi32(band_best)))) as u32;
+        let order = if matches == 0 { 0 } else { matches.trailing_zeros() as usize };
+        columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
     }
 }
 
