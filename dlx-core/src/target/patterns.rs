@@ -37,6 +37,24 @@ const PROGRESS_WINDOW: usize = 50;
 /// How much of the last step's direction a step keeps (Camerini, Fratta and Maffioli).
 const DEFLECT: f64 = 0.6;
 
+/// `$wide` (calls of functions compiled for AVX2) where `$avx2` (a bound's `avx2`) says the
+/// processor runs AVX2, else `$portable` (always, off x86-64): the bound's one choice between
+/// its two forms.
+macro_rules! in_avx2_if {
+    ($avx2:expr, $wide:expr, $portable:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let chosen = if $avx2 {
+            // SAFETY: a bound's `avx2` is set only where the processor and the system run AVX2.
+            unsafe { $wide }
+        } else {
+            $portable
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let chosen = $portable;
+        chosen
+    }};
+}
+
 /// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
 /// multipliers last evaluated.
 #[derive(Clone)]
@@ -102,23 +120,17 @@ impl PatternBound {
     fn evaluate(&mut self, weights: &[[Lanes; SIDE]; SIDE]) -> Option<i64> {
         self.evaluations += 1;
         let value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        #[cfg(target_arch = "x86_64")]
-        let totals = if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe {
+        let totals = in_avx2_if!(
+            self.avx2,
+            {
                 lane_profits_avx2(weights, &self.multipliers, &mut self.profit);
                 best_patterns_avx2(&self.profit, &mut self.bands, &mut self.pattern)
+            },
+            {
+                lane_profits(weights, &self.multipliers, &mut self.profit);
+                best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
             }
-        } else {
-            lane_profits(weights, &self.multipliers, &mut self.profit);
-            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let totals = {
-            lane_profits(weights, &self.multipliers, &mut self.profit);
-            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
-        };
-        let totals = totals?;
+        )?;
         Some(value + totals.iter().map(|&t| i64::from(t)).sum::<i64>())
     }
 
@@ -186,22 +198,17 @@ impl PatternBound {
         // needs anyway.
         self.evaluations += 1;
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe {
+        in_avx2_if!(
+            self.avx2,
+            {
                 lane_profits_avx2(&weights, &self.multipliers, &mut self.profit);
                 best_through_avx2(&self.profit, &mut self.bands, &mut self.through);
+            },
+            {
+                lane_profits(&weights, &self.multipliers, &mut self.profit);
+                best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
             }
-        } else {
-            lane_profits(&weights, &self.multipliers, &mut self.profit);
-            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            lane_profits(&weights, &self.multipliers, &mut self.profit);
-            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
-        }
+        );
         for (l, best) in self.best.iter_mut().enumerate() {
             *best = self.through[0].iter().map(|via| via.0[l]).max().unwrap_or(NO_PATTERN);
             if *best == NO_PATTERN {
@@ -218,16 +225,7 @@ impl PatternBound {
         // them and a slack clamped to 2^30.
         let slack = (value - SCALE * target).min(1 << 30) as Profit;
         let best = Lanes(core::array::from_fn(|l| if l < SIDE { self.best[l] } else { 0 }));
-        #[cfg(target_arch = "x86_64")]
-        let survivors = if self.avx2 {
-            // SAFETY: as above.
-            unsafe { survivors_avx2(&self.through, best, slack) }
-        } else {
-            survivors_of(&self.through, best, slack)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let survivors = survivors_of(&self.through, best, slack);
-        Some(survivors)
+        Some(in_avx2_if!(self.avx2, survivors_avx2(&self.through, best, slack), survivors_of(&self.through, best, slack)))
     }
 
     /// [`PatternBound::tighten`], or what it gave last time from the same multipliers,
@@ -283,13 +281,7 @@ impl PatternBound {
         let norm2: f64 = direction.iter().map(|d| d * d).sum();
         // L falls as the multipliers of over-covered cells rise.
         let step = (value - aim) as f64 / norm2;
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe { move_avx2(&mut self.multipliers, direction, step) };
-            return true;
-        }
-        move_multipliers(&mut self.multipliers, direction, step, 0);
+        in_avx2_if!(self.avx2, move_avx2(&mut self.multipliers, direction, step), move_multipliers(&mut self.multipliers, direction, step, 0));
         true
     }
 
@@ -443,12 +435,7 @@ const DIGIT_WEIGHTS: [[Profit; CELLS]; SIDE + 1] = {
 impl PatternBound {
     /// [`lane_weights`], in 256-bit vectors where AVX2 runs.
     fn lane_weights(&self, allowed: &[u32; CELLS]) -> [[Lanes; SIDE]; SIDE] {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            return unsafe { lane_weights_avx2(allowed) };
-        }
-        lane_weights(allowed)
+        in_avx2_if!(self.avx2, lane_weights_avx2(allowed), lane_weights(allowed))
     }
 }
 
