@@ -264,21 +264,10 @@ impl PatternBound {
     /// patterns already form a grid.
     fn step(&mut self, value: i64, target: i64, direction: &mut [f64; CELLS]) -> bool {
         let aim = SCALE * target - SCALE / 5;
-        // How often each cell is covered by the nine patterns, less one (32 bits: converted to
-        // floats in vectors, which 64-bit integers are not).
-        let mut excess = [-1i32; CELLS];
-        for columns in &self.pattern {
-            for (row, &col) in columns.iter().enumerate() {
-                excess[row * SIDE + usize::from(col)] += 1;
-            }
-        }
-        if excess.iter().all(|&e| e == 0) {
+        let deflected = in_avx2_if!(self.avx2, deflect_avx2(&self.pattern, direction), deflect(&self.pattern, direction));
+        let Some(norm2) = deflected else {
             return false;
-        }
-        for (d, e) in direction.iter_mut().zip(excess) {
-            *d = f64::from(e) + DEFLECT * *d;
-        }
-        let norm2: f64 = direction.iter().map(|d| d * d).sum();
+        };
         // L falls as the multipliers of over-covered cells rise.
         let step = (value - aim) as f64 / norm2;
         in_avx2_if!(self.avx2, move_avx2(&mut self.multipliers, direction, step), move_multipliers(&mut self.multipliers, direction, step, 0));
@@ -348,6 +337,73 @@ fn lane_profits(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], 
     }
 }
 
+/// How often each cell is covered by the nine patterns (`pattern`, see [`PatternBound`]), less
+/// one: the subgradient; None if that is zero everywhere (the patterns form a grid). Else it
+/// is added to `direction` times DEFLECT, and the new direction's squared norm returned (summed
+/// cell by cell in order: another order would round differently and change the steps).
+#[inline(always)]
+fn deflect(pattern: &[[u8; SIDE]; SIDE], direction: &mut [f64; CELLS]) -> Option<f64> {
+    // 32 bits: converted to floats in vectors, which 64-bit integers are not.
+    let mut excess = [-1i32; CELLS];
+    for columns in pattern {
+        for (row, &col) in columns.iter().enumerate() {
+            excess[row * SIDE + usize::from(col)] += 1;
+        }
+    }
+    if excess.iter().all(|&e| e == 0) {
+        return None;
+    }
+    for (d, e) in direction.iter_mut().zip(excess) {
+        *d = f64::from(e) + DEFLECT * *d;
+    }
+    Some(direction.iter().map(|d| d * d).sum())
+}
+
+/// [`deflect`] in 256-bit vectors, four cells at a time, the same values: the squares added to
+/// the norm one by one in cell order, the multiplication and addition not fused.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn deflect_avx2(pattern: &[[u8; SIDE]; SIDE], direction: &mut [f64; CELLS]) -> Option<f64> {
+    use core::arch::x86_64::*;
+    const WHOLE: usize = CELLS / 4 * 4;
+    // The cells' excess and zeros after them, to whole 256-bit vectors.
+    let mut excess = [0i32; 88];
+    excess[..CELLS].fill(-1);
+    for columns in pattern {
+        for (row, &col) in columns.iter().enumerate() {
+            // A column is below 9: masked to 15, the index stays below 88 without a check.
+            excess[row * SIDE + usize::from(col & 15)] += 1;
+        }
+    }
+    // SAFETY (all loads and stores): `excess` holds 88 i32s, read eight at a time below 88 and
+    // four at a time below WHOLE; `direction` is read and written four at a time below WHOLE.
+    let mut any = _mm256_setzero_si256();
+    for at in (0..88).step_by(8) {
+        any = _mm256_or_si256(any, unsafe { _mm256_loadu_si256(excess.as_ptr().add(at).cast()) });
+    }
+    if _mm256_testz_si256(any, any) != 0 {
+        return None;
+    }
+    let keep = _mm256_set1_pd(DEFLECT);
+    let mut norm2 = 0.0;
+    for at in (0..WHOLE).step_by(4) {
+        let e = _mm256_cvtepi32_pd(unsafe { _mm_loadu_si128(excess.as_ptr().add(at).cast()) });
+        let d = _mm256_add_pd(e, _mm256_mul_pd(keep, unsafe { _mm256_loadu_pd(direction.as_ptr().add(at)) }));
+        unsafe { _mm256_storeu_pd(direction.as_mut_ptr().add(at), d) };
+        let square = _mm256_mul_pd(d, d);
+        let (low, high) = (_mm256_castpd256_pd128(square), _mm256_extractf128_pd::<1>(square));
+        norm2 += _mm_cvtsd_f64(low);
+        norm2 += _mm_cvtsd_f64(_mm_unpackhi_pd(low, low));
+        norm2 += _mm_cvtsd_f64(high);
+        norm2 += _mm_cvtsd_f64(_mm_unpackhi_pd(high, high));
+    }
+    for (d, &e) in direction[WHOLE..].iter_mut().zip(&excess[WHOLE..CELLS]) {
+        *d = f64::from(e) + DEFLECT * *d;
+        norm2 += *d * *d;
+    }
+    Some(norm2)
+}
+
 /// A step of `step` along `direction` for the multipliers from `from` on: each moves by the
 /// product rounded (see [`round`]), within CELL_MULTIPLIER_LIMIT.
 fn move_multipliers(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64, from: usize) {
@@ -405,6 +461,23 @@ pub(crate) fn moved_multipliers(multipliers: &[Profit; CELLS], direction: &[f64;
         // SAFETY: the processor and the system run AVX2.
         unsafe { move_avx2(&mut moved, direction, step) };
         return Some(moved);
+    }
+    None
+}
+
+/// [`deflect`] of `pattern` from `direction`, in 256-bit vectors if `wide` (None when the
+/// processor has no AVX2): the squared norm and the new direction, for the tests.
+#[cfg(test)]
+pub(crate) fn deflected(pattern: &[[u8; SIDE]; SIDE], direction: &[f64; CELLS], wide: bool) -> Option<(Option<f64>, [f64; CELLS])> {
+    let mut direction = *direction;
+    if !wide {
+        return Some((deflect(pattern, &mut direction), direction));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor and the system run AVX2.
+        let norm2 = unsafe { deflect_avx2(pattern, &mut direction) };
+        return Some((norm2, direction));
     }
     None
 }
