@@ -332,8 +332,13 @@ impl PatternBound {
 /// took 6 times the instructions, at every step.
 #[inline(always)]
 fn lane_profits(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
-    for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(multipliers) {
-        *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
+    // Three cells at a time, unrolled by hand: cell by cell, the loop's own counting took a
+    // third of the instructions (nor does the compiler unroll a row's nine).
+    let cells = profit.as_flattened_mut().as_chunks_mut::<3>().0.iter_mut();
+    for ((profit, weights), u) in cells.zip(weights.as_flattened().as_chunks::<3>().0).zip(multipliers.as_chunks::<3>().0) {
+        profit[0] = weights[0].less(u[0]);
+        profit[1] = weights[1].less(u[1]);
+        profit[2] = weights[2].less(u[2]);
     }
 }
 
@@ -664,6 +669,14 @@ const LANES: usize = 12;
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 struct Lanes([Profit; LANES]);
+
+impl Lanes {
+    /// `u` taken from each lane.
+    #[inline(always)]
+    fn less(self, u: Profit) -> Lanes {
+        Lanes(core::array::from_fn(|l| self.0[l] - u))
+    }
+}
 
 impl core::ops::Add for Lanes {
     type Output = Lanes;
