@@ -421,14 +421,19 @@ fn move_multipliers(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS],
 /// first held within 2^24 in magnitude (a NaN taken as 0, as [`round`] gives), which changes
 /// no multiplier (any move that far ends at the limit either way), so it rounds exactly in
 /// doubles and converts to 32 bits; the scalar rounding's conversions with saturation were
-/// most of a step.
+/// most of a step. (The rounding as a truncated sum: 505 -> 404 instructions a call, where it
+/// truncated and then compared the fraction with one half each way.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64) {
     use core::arch::x86_64::*;
     const FAR: f64 = (1 << 24) as f64;
     let (times, low, high) = (_mm256_set1_pd(step), _mm256_set1_pd(-FAR), _mm256_set1_pd(FAR));
-    let (half, one) = (_mm256_set1_pd(0.5), _mm256_set1_pd(1.0));
+    // Half away from zero is the truncation of x plus, of x's sign, the double just below one
+    // half: exact for every double (the sum reaches the next integer only from a fraction of
+    // one half or more; from x just below one half it stays one rounding short of 1), and the
+    // conversion truncates.
+    let (below_half, sign) = (_mm256_set1_pd(f64::from_bits(0.5f64.to_bits() - 1)), _mm256_set1_pd(-0.0));
     let limit = CELL_MULTIPLIER_LIMIT as i32;
     let (least, most) = (_mm_set1_epi32(-limit), _mm_set1_epi32(limit));
     let whole_vectors = CELLS / 4 * 4;
@@ -438,11 +443,7 @@ fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: 
         let x = _mm256_mul_pd(times, d);
         let x = _mm256_and_pd(x, _mm256_cmp_pd::<_CMP_ORD_Q>(x, x));
         let x = _mm256_min_pd(_mm256_max_pd(x, low), high);
-        let whole = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(x);
-        let fraction = _mm256_sub_pd(x, whole);
-        let up = _mm256_and_pd(_mm256_cmp_pd::<_CMP_GE_OQ>(fraction, half), one);
-        let down = _mm256_and_pd(_mm256_cmp_pd::<_CMP_LE_OQ>(fraction, _mm256_sub_pd(_mm256_setzero_pd(), half)), one);
-        let moved = _mm256_cvttpd_epi32(_mm256_sub_pd(_mm256_add_pd(whole, up), down));
+        let moved = _mm256_cvttpd_epi32(_mm256_add_pd(x, _mm256_or_pd(below_half, _mm256_and_pd(x, sign))));
         // SAFETY: as above.
         let u = unsafe { _mm_loadu_si128(multipliers.as_ptr().add(at).cast()) };
         let u = _mm_min_epi32(_mm_max_epi32(_mm_add_epi32(u, moved), least), most);
