@@ -1019,49 +1019,41 @@ fn patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: &[
 
 /// For each group of deals (see [`best_deals`]) and band, where the group's six deals (by the
 /// first stack's order) read the band's best in a band table taken as i32s: `LANES * (27 band
-/// + choice)`. Lanes 6 and 7 repeat lane 5, so that a match there is one at lane 5 too.
+/// + choice)`.
 #[cfg(target_arch = "x86_64")]
-const DEAL_INDEX: [[[i32; 8]; 3]; 36] = {
-    let mut table = [[[0; 8]; 3]; 36];
-    let mut g = 0;
-    while g < 36 {
-        let mut band = 0;
-        while band < 3 {
-            let mut o = 0;
-            while o < 8 {
-                let deal = 6 * g + if o < 6 { o } else { 5 };
-                table[g][band][o] = (LANES * (27 * band + DEALS[deal][band] as usize)) as i32;
-                o += 1;
-            }
-            band += 1;
-        }
-        g += 1;
-    }
-    table
-};
+const DEAL_INDEX: [[[i32; 8]; 3]; 36] = six_in_eight(true);
 
 /// For each band choice and row `i` of the band, where the six orders of its rows (see
 /// [`COLUMN`]) read the row's cell in a band's profits taken as i32s: `LANES * (9 i + column)`.
-/// Lanes 6 and 7 repeat lane 5, as in [`DEAL_INDEX`].
 #[cfg(target_arch = "x86_64")]
-const ORDER_INDEX: [[[i32; 8]; 3]; 27] = {
-    let mut table = [[[0; 8]; 3]; 27];
-    let mut choice = 0;
-    while choice < 27 {
-        let mut i = 0;
-        while i < 3 {
-            let mut o = 0;
-            while o < 8 {
-                let order = if o < 6 { o } else { 5 };
-                table[choice][i][o] = (LANES * (9 * i + COLUMN[order][choice][i] as usize)) as i32;
-                o += 1;
+const ORDER_INDEX: [[[i32; 8]; 3]; 27] = six_in_eight(false);
+
+/// [`DEAL_INDEX`] (`deals`) or [`ORDER_INDEX`]: six candidates' offsets in eight lanes for the
+/// gathers, lanes 6 and 7 repeating lane 5, so that a match there is one at lane 5 too.
+#[cfg(target_arch = "x86_64")]
+const fn six_in_eight<const N: usize>(deals: bool) -> [[[i32; 8]; 3]; N] {
+    let mut table = [[[0; 8]; 3]; N];
+    let mut entry = 0;
+    while entry < N {
+        let mut part = 0;
+        while part < 3 {
+            let mut lane = 0;
+            while lane < 8 {
+                let o = if lane < 6 { lane } else { 5 };
+                let at = if deals {
+                    27 * part + DEALS[6 * entry + o][part] as usize
+                } else {
+                    9 * part + COLUMN[o][entry][part] as usize
+                };
+                table[entry][part][lane] = (LANES * at) as i32;
+                lane += 1;
             }
-            i += 1;
+            part += 1;
         }
-        choice += 1;
+        entry += 1;
     }
     table
-};
+}
 
 /// [`pattern_of_lane`] for the ninth digit (lane 8, beyond the gathers of [`patterns_avx2`]):
 /// the group's six deals, and then each band's six orders of its rows, summed at once with
