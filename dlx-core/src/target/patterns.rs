@@ -37,6 +37,24 @@ const PROGRESS_WINDOW: usize = 50;
 /// How much of the last step's direction a step keeps (Camerini, Fratta and Maffioli).
 const DEFLECT: f64 = 0.6;
 
+/// `$wide` (calls of functions compiled for AVX2) where `$avx2` (a bound's `avx2`) says the
+/// processor runs AVX2, else `$portable` (always, off x86-64): the bound's one choice between
+/// its two forms.
+macro_rules! in_avx2_if {
+    ($avx2:expr, $wide:expr, $portable:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let chosen = if $avx2 {
+            // SAFETY: a bound's `avx2` is set only where the processor and the system run AVX2.
+            unsafe { $wide }
+        } else {
+            $portable
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let chosen = $portable;
+        chosen
+    }};
+}
+
 /// The multipliers (one per cell, in 1/SCALE points) and each digit's best pattern at the
 /// multipliers last evaluated.
 #[derive(Clone)]
@@ -102,23 +120,17 @@ impl PatternBound {
     fn evaluate(&mut self, weights: &[[Lanes; SIDE]; SIDE]) -> Option<i64> {
         self.evaluations += 1;
         let value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        #[cfg(target_arch = "x86_64")]
-        let totals = if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe {
+        let totals = in_avx2_if!(
+            self.avx2,
+            {
                 lane_profits_avx2(weights, &self.multipliers, &mut self.profit);
                 best_patterns_avx2(&self.profit, &mut self.bands, &mut self.pattern)
+            },
+            {
+                lane_profits(weights, &self.multipliers, &mut self.profit);
+                best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
             }
-        } else {
-            lane_profits(weights, &self.multipliers, &mut self.profit);
-            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let totals = {
-            lane_profits(weights, &self.multipliers, &mut self.profit);
-            best_patterns(&self.profit, &mut self.bands, &mut self.pattern)
-        };
-        let totals = totals?;
+        )?;
         Some(value + totals.iter().map(|&t| i64::from(t)).sum::<i64>())
     }
 
@@ -186,22 +198,17 @@ impl PatternBound {
         // needs anyway.
         self.evaluations += 1;
         let mut value: i64 = self.multipliers.iter().map(|&u| i64::from(u)).sum();
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe {
+        in_avx2_if!(
+            self.avx2,
+            {
                 lane_profits_avx2(&weights, &self.multipliers, &mut self.profit);
                 best_through_avx2(&self.profit, &mut self.bands, &mut self.through);
+            },
+            {
+                lane_profits(&weights, &self.multipliers, &mut self.profit);
+                best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
             }
-        } else {
-            lane_profits(&weights, &self.multipliers, &mut self.profit);
-            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            lane_profits(&weights, &self.multipliers, &mut self.profit);
-            best_through_lanes(&self.profit, &mut self.bands, &mut self.through);
-        }
+        );
         for (l, best) in self.best.iter_mut().enumerate() {
             *best = self.through[0].iter().map(|via| via.0[l]).max().unwrap_or(NO_PATTERN);
             if *best == NO_PATTERN {
@@ -218,16 +225,7 @@ impl PatternBound {
         // them and a slack clamped to 2^30.
         let slack = (value - SCALE * target).min(1 << 30) as Profit;
         let best = Lanes(core::array::from_fn(|l| if l < SIDE { self.best[l] } else { 0 }));
-        #[cfg(target_arch = "x86_64")]
-        let survivors = if self.avx2 {
-            // SAFETY: as above.
-            unsafe { survivors_avx2(&self.through, best, slack) }
-        } else {
-            survivors_of(&self.through, best, slack)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let survivors = survivors_of(&self.through, best, slack);
-        Some(survivors)
+        Some(in_avx2_if!(self.avx2, survivors_avx2(&self.through, best, slack), survivors_of(&self.through, best, slack)))
     }
 
     /// [`PatternBound::tighten`], or what it gave last time from the same multipliers,
@@ -266,30 +264,13 @@ impl PatternBound {
     /// patterns already form a grid.
     fn step(&mut self, value: i64, target: i64, direction: &mut [f64; CELLS]) -> bool {
         let aim = SCALE * target - SCALE / 5;
-        // How often each cell is covered by the nine patterns, less one (32 bits: converted to
-        // floats in vectors, which 64-bit integers are not).
-        let mut excess = [-1i32; CELLS];
-        for columns in &self.pattern {
-            for (row, &col) in columns.iter().enumerate() {
-                excess[row * SIDE + usize::from(col)] += 1;
-            }
-        }
-        if excess.iter().all(|&e| e == 0) {
+        let deflected = in_avx2_if!(self.avx2, deflect_avx2(&self.pattern, direction), deflect(&self.pattern, direction));
+        let Some(norm2) = deflected else {
             return false;
-        }
-        for (d, e) in direction.iter_mut().zip(excess) {
-            *d = f64::from(e) + DEFLECT * *d;
-        }
-        let norm2: f64 = direction.iter().map(|d| d * d).sum();
+        };
         // L falls as the multipliers of over-covered cells rise.
         let step = (value - aim) as f64 / norm2;
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            unsafe { move_avx2(&mut self.multipliers, direction, step) };
-            return true;
-        }
-        move_multipliers(&mut self.multipliers, direction, step, 0);
+        in_avx2_if!(self.avx2, move_avx2(&mut self.multipliers, direction, step), move_multipliers(&mut self.multipliers, direction, step, 0));
         true
     }
 
@@ -351,9 +332,81 @@ impl PatternBound {
 /// took 6 times the instructions, at every step.
 #[inline(always)]
 fn lane_profits(weights: &[[Lanes; SIDE]; SIDE], multipliers: &[Profit; CELLS], profit: &mut [[Lanes; SIDE]; SIDE]) {
-    for ((profit, weights), &u) in profit.as_flattened_mut().iter_mut().zip(weights.as_flattened()).zip(multipliers) {
-        *profit = Lanes(core::array::from_fn(|l| weights.0[l] - u));
+    // Three cells at a time, unrolled by hand: cell by cell, the loop's own counting took a
+    // third of the instructions (nor does the compiler unroll a row's nine).
+    let cells = profit.as_flattened_mut().as_chunks_mut::<3>().0.iter_mut();
+    for ((profit, weights), u) in cells.zip(weights.as_flattened().as_chunks::<3>().0).zip(multipliers.as_chunks::<3>().0) {
+        profit[0] = weights[0].less(u[0]);
+        profit[1] = weights[1].less(u[1]);
+        profit[2] = weights[2].less(u[2]);
     }
+}
+
+/// How often each cell is covered by the nine patterns (`pattern`, see [`PatternBound`]), less
+/// one: the subgradient; None if that is zero everywhere (the patterns form a grid). Else it
+/// is added to `direction` times DEFLECT, and the new direction's squared norm returned (summed
+/// cell by cell in order: another order would round differently and change the steps).
+#[inline(always)]
+fn deflect(pattern: &[[u8; SIDE]; SIDE], direction: &mut [f64; CELLS]) -> Option<f64> {
+    // 32 bits: converted to floats in vectors, which 64-bit integers are not.
+    let mut excess = [-1i32; CELLS];
+    for columns in pattern {
+        for (row, &col) in columns.iter().enumerate() {
+            excess[row * SIDE + usize::from(col)] += 1;
+        }
+    }
+    if excess.iter().all(|&e| e == 0) {
+        return None;
+    }
+    for (d, e) in direction.iter_mut().zip(excess) {
+        *d = f64::from(e) + DEFLECT * *d;
+    }
+    Some(direction.iter().map(|d| d * d).sum())
+}
+
+/// [`deflect`] in 256-bit vectors, four cells at a time, the same values: the squares added to
+/// the norm one by one in cell order, the multiplication and addition not fused.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn deflect_avx2(pattern: &[[u8; SIDE]; SIDE], direction: &mut [f64; CELLS]) -> Option<f64> {
+    use core::arch::x86_64::*;
+    const WHOLE: usize = CELLS / 4 * 4;
+    // The cells' excess and zeros after them, to whole 256-bit vectors.
+    let mut excess = [0i32; 88];
+    excess[..CELLS].fill(-1);
+    for columns in pattern {
+        for (row, &col) in columns.iter().enumerate() {
+            // A column is below 9: masked to 15, the index stays below 88 without a check.
+            excess[row * SIDE + usize::from(col & 15)] += 1;
+        }
+    }
+    // SAFETY (all loads and stores): `excess` holds 88 i32s, read eight at a time below 88 and
+    // four at a time below WHOLE; `direction` is read and written four at a time below WHOLE.
+    let mut any = _mm256_setzero_si256();
+    for at in (0..88).step_by(8) {
+        any = _mm256_or_si256(any, unsafe { _mm256_loadu_si256(excess.as_ptr().add(at).cast()) });
+    }
+    if _mm256_testz_si256(any, any) != 0 {
+        return None;
+    }
+    let keep = _mm256_set1_pd(DEFLECT);
+    let mut norm2 = 0.0;
+    for at in (0..WHOLE).step_by(4) {
+        let e = _mm256_cvtepi32_pd(unsafe { _mm_loadu_si128(excess.as_ptr().add(at).cast()) });
+        let d = _mm256_add_pd(e, _mm256_mul_pd(keep, unsafe { _mm256_loadu_pd(direction.as_ptr().add(at)) }));
+        unsafe { _mm256_storeu_pd(direction.as_mut_ptr().add(at), d) };
+        let square = _mm256_mul_pd(d, d);
+        let (low, high) = (_mm256_castpd256_pd128(square), _mm256_extractf128_pd::<1>(square));
+        norm2 += _mm_cvtsd_f64(low);
+        norm2 += _mm_cvtsd_f64(_mm_unpackhi_pd(low, low));
+        norm2 += _mm_cvtsd_f64(high);
+        norm2 += _mm_cvtsd_f64(_mm_unpackhi_pd(high, high));
+    }
+    for (d, &e) in direction[WHOLE..].iter_mut().zip(&excess[WHOLE..CELLS]) {
+        *d = f64::from(e) + DEFLECT * *d;
+        norm2 += *d * *d;
+    }
+    Some(norm2)
 }
 
 /// A step of `step` along `direction` for the multipliers from `from` on: each moves by the
@@ -368,14 +421,19 @@ fn move_multipliers(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS],
 /// first held within 2^24 in magnitude (a NaN taken as 0, as [`round`] gives), which changes
 /// no multiplier (any move that far ends at the limit either way), so it rounds exactly in
 /// doubles and converts to 32 bits; the scalar rounding's conversions with saturation were
-/// most of a step.
+/// most of a step. (The rounding as a truncated sum: 505 -> 404 instructions a call, where it
+/// truncated and then compared the fraction with one half each way.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64) {
     use core::arch::x86_64::*;
     const FAR: f64 = (1 << 24) as f64;
     let (times, low, high) = (_mm256_set1_pd(step), _mm256_set1_pd(-FAR), _mm256_set1_pd(FAR));
-    let (half, one) = (_mm256_set1_pd(0.5), _mm256_set1_pd(1.0));
+    // Half away from zero is the truncation of x plus, of x's sign, the double just below one
+    // half: exact for every double (the sum reaches the next integer only from a fraction of
+    // one half or more; from x just below one half it stays one rounding short of 1), and the
+    // conversion truncates.
+    let (below_half, sign) = (_mm256_set1_pd(f64::from_bits(0.5f64.to_bits() - 1)), _mm256_set1_pd(-0.0));
     let limit = CELL_MULTIPLIER_LIMIT as i32;
     let (least, most) = (_mm_set1_epi32(-limit), _mm_set1_epi32(limit));
     let whole_vectors = CELLS / 4 * 4;
@@ -385,11 +443,7 @@ fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: 
         let x = _mm256_mul_pd(times, d);
         let x = _mm256_and_pd(x, _mm256_cmp_pd::<_CMP_ORD_Q>(x, x));
         let x = _mm256_min_pd(_mm256_max_pd(x, low), high);
-        let whole = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(x);
-        let fraction = _mm256_sub_pd(x, whole);
-        let up = _mm256_and_pd(_mm256_cmp_pd::<_CMP_GE_OQ>(fraction, half), one);
-        let down = _mm256_and_pd(_mm256_cmp_pd::<_CMP_LE_OQ>(fraction, _mm256_sub_pd(_mm256_setzero_pd(), half)), one);
-        let moved = _mm256_cvttpd_epi32(_mm256_sub_pd(_mm256_add_pd(whole, up), down));
+        let moved = _mm256_cvttpd_epi32(_mm256_add_pd(x, _mm256_or_pd(below_half, _mm256_and_pd(x, sign))));
         // SAFETY: as above.
         let u = unsafe { _mm_loadu_si128(multipliers.as_ptr().add(at).cast()) };
         let u = _mm_min_epi32(_mm_max_epi32(_mm_add_epi32(u, moved), least), most);
@@ -413,6 +467,23 @@ pub(crate) fn moved_multipliers(multipliers: &[Profit; CELLS], direction: &[f64;
         // SAFETY: the processor and the system run AVX2.
         unsafe { move_avx2(&mut moved, direction, step) };
         return Some(moved);
+    }
+    None
+}
+
+/// [`deflect`] of `pattern` from `direction`, in 256-bit vectors if `wide` (None when the
+/// processor has no AVX2): the squared norm and the new direction, for the tests.
+#[cfg(test)]
+pub(crate) fn deflected(pattern: &[[u8; SIDE]; SIDE], direction: &[f64; CELLS], wide: bool) -> Option<(Option<f64>, [f64; CELLS])> {
+    let mut direction = *direction;
+    if !wide {
+        return Some((deflect(pattern, &mut direction), direction));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor and the system run AVX2.
+        let norm2 = unsafe { deflect_avx2(pattern, &mut direction) };
+        return Some((norm2, direction));
     }
     None
 }
@@ -443,12 +514,7 @@ const DIGIT_WEIGHTS: [[Profit; CELLS]; SIDE + 1] = {
 impl PatternBound {
     /// [`lane_weights`], in 256-bit vectors where AVX2 runs.
     fn lane_weights(&self, allowed: &[u32; CELLS]) -> [[Lanes; SIDE]; SIDE] {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the processor and the system run AVX2.
-            return unsafe { lane_weights_avx2(allowed) };
-        }
-        lane_weights(allowed)
+        in_avx2_if!(self.avx2, lane_weights_avx2(allowed), lane_weights(allowed))
     }
 }
 
@@ -604,6 +670,14 @@ const LANES: usize = 12;
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 struct Lanes([Profit; LANES]);
+
+impl Lanes {
+    /// `u` taken from each lane.
+    #[inline(always)]
+    fn less(self, u: Profit) -> Lanes {
+        Lanes(core::array::from_fn(|l| self.0[l] - u))
+    }
+}
 
 impl core::ops::Add for Lanes {
     type Output = Lanes;
@@ -765,6 +839,10 @@ impl<T: Sums> Bands<T> {
 /// best for each column of stack 0.
 #[inline(always)]
 fn fill_columns<T: Sums, const K1: usize, const K2: usize>(rows: &[[T; SIDE]; 3], best: &mut [T; 27]) {
+    // The profits read from the table in each call (through a reference the compiler cannot
+    // see through): otherwise it loads each once for all nine calls and spills most of them to
+    // the stack, a store and reloads more (1.2% of a climbed grid's instructions).
+    let rows = core::hint::black_box(rows);
     // The other two rows' best in stacks 1 and 2, with row 0, 1 or 2 in stack 0.
     let (x, y) = (3 + K1, 6 + K2);
     let pairs = [pair(&rows[1], &rows[2], x, y), pair(&rows[2], &rows[0], x, y), pair(&rows[0], &rows[1], x, y)];
@@ -823,7 +901,7 @@ fn best_patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, 
         )
     }?;
     patterns_avx2(profit, bands, &total, &group, columns);
-    pattern_of_lane(profit, bands, total[SIDE - 1], group[SIDE - 1], SIDE - 1, &mut columns[SIDE - 1]);
+    last_pattern_avx2(profit, bands, total[SIDE - 1], group[SIDE - 1], &mut columns[SIDE - 1]);
     Some(core::array::from_fn(|l| total[l]))
 }
 
@@ -936,6 +1014,83 @@ fn patterns_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: &[
             let (order, choice) = (orders[band][lane] as usize, chosen[band][lane] as usize);
             columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
         }
+    }
+}
+
+/// For each group of deals (see [`best_deals`]) and band, where the group's six deals (by the
+/// first stack's order) read the band's best in a band table taken as i32s: `LANES * (27 band
+/// + choice)`.
+#[cfg(target_arch = "x86_64")]
+const DEAL_INDEX: [[[i32; 8]; 3]; 36] = six_in_eight(true);
+
+/// For each band choice and row `i` of the band, where the six orders of its rows (see
+/// [`COLUMN`]) read the row's cell in a band's profits taken as i32s: `LANES * (9 i + column)`.
+#[cfg(target_arch = "x86_64")]
+const ORDER_INDEX: [[[i32; 8]; 3]; 27] = six_in_eight(false);
+
+/// [`DEAL_INDEX`] (`deals`) or [`ORDER_INDEX`]: six candidates' offsets in eight lanes for the
+/// gathers, lanes 6 and 7 repeating lane 5, so that a match there is one at lane 5 too.
+#[cfg(target_arch = "x86_64")]
+const fn six_in_eight<const N: usize>(deals: bool) -> [[[i32; 8]; 3]; N] {
+    let mut table = [[[0; 8]; 3]; N];
+    let mut entry = 0;
+    while entry < N {
+        let mut part = 0;
+        while part < 3 {
+            let mut lane = 0;
+            while lane < 8 {
+                let o = if lane < 6 { lane } else { 5 };
+                let at = if deals {
+                    27 * part + DEALS[6 * entry + o][part] as usize
+                } else {
+                    9 * part + COLUMN[o][entry][part] as usize
+                };
+                table[entry][part][lane] = (LANES * at) as i32;
+                lane += 1;
+            }
+            part += 1;
+        }
+        entry += 1;
+    }
+    table
+}
+
+/// [`pattern_of_lane`] for the ninth digit (lane 8, beyond the gathers of [`patterns_avx2`]):
+/// the group's six deals, and then each band's six orders of its rows, summed at once with
+/// gathers, the first that reaches the total (or the band's best) taken.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn last_pattern_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: Profit, group: i32, columns: &mut [u8; SIDE]) {
+    use core::arch::x86_64::*;
+    const LANE: usize = SIDE - 1;
+    // SAFETY (all pointers and loads): as in `patterns_avx2`, lane LANE of each table; the
+    // index tables hold offsets within a band table (DEAL_INDEX, all three bands) or within a
+    // band's three rows of profits (ORDER_INDEX), each row eight i32s.
+    let best = unsafe { bands.best.as_ptr().cast::<i32>().add(LANE) };
+    let at = DEAL_INDEX[group as usize].map(|index| unsafe { _mm256_loadu_si256(index.as_ptr().cast()) });
+    let sum = unsafe {
+        _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_i32gather_epi32::<4>(best, at[0]), _mm256_i32gather_epi32::<4>(best, at[1])),
+            _mm256_i32gather_epi32::<4>(best, at[2]),
+        )
+    };
+    // The first match, or the first deal where none matches, as the one-lane search keeps it.
+    let matches = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(sum, _mm256_set1_epi32(total)))) as u32;
+    let deal = &DEALS[6 * group as usize + if matches == 0 { 0 } else { matches.trailing_zeros() as usize }];
+    for (band, &choice) in deal.iter().enumerate() {
+        let choice = usize::from(choice);
+        let cells = unsafe { profit.as_ptr().add(3 * band).cast::<i32>().add(LANE) };
+        let at = ORDER_INDEX[choice].map(|index| unsafe { _mm256_loadu_si256(index.as_ptr().cast()) });
+        let sum = unsafe {
+            _mm256_add_epi32(
+                _mm256_add_epi32(_mm256_i32gather_epi32::<4>(cells, at[0]), _mm256_i32gather_epi32::<4>(cells, at[1])),
+                _mm256_i32gather_epi32::<4>(cells, at[2]),
+            )
+        };
+        let band_best = bands.best[band][choice].0[LANE];
+        let matches = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(sum, _mm256_set1_epi32(band_best)))) as u32;
+        let order = if matches == 0 { 0 } else { matches.trailing_zeros() as usize };
+        columns[3 * band..3 * band + 3].copy_from_slice(&COLUMN[order][choice]);
     }
 }
 

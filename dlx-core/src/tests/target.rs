@@ -687,6 +687,49 @@ fn the_multiplier_moves_agree_in_vectors() {
     assert!(wide > 0 || !std::arch::is_x86_feature_detected!("avx2"), "the wide form never ran");
 }
 
+/// The pattern bound's step direction and its squared norm are the same, to the bit, in AVX2
+/// as cell by cell: on random patterns (columns, whether or not they make a grid), on nine
+/// patterns that make a grid (no step), and on directions of every size, zero and negative.
+#[test]
+fn the_step_directions_agree_in_vectors() {
+    use crate::target::patterns::deflected;
+    let mut seed = 0xdef1ec7u64;
+    let (mut wide, mut grids) = (0, 0);
+    for trial in 0..4000 {
+        let pattern: [[u8; 9]; 9] = if trial % 10 == 0 {
+            // Digit d in column (d + shift of the row) % 9: every cell covered once.
+            let shift: [u8; 9] = core::array::from_fn(|_| (rng(&mut seed) % 9) as u8);
+            core::array::from_fn(|d| core::array::from_fn(|row| (d as u8 + shift[row]) % 9))
+        } else {
+            core::array::from_fn(|_| core::array::from_fn(|_| (rng(&mut seed) % 9) as u8))
+        };
+        let direction: [f64; CELLS] = core::array::from_fn(|_| {
+            let bits = rng(&mut seed);
+            let sign = if bits & 16 == 0 { 1.0 } else { -1.0 };
+            // Now and then a huge value (which leaves the others nothing in the norm).
+            match bits % 8 {
+                0 => 0.0,
+                1 => sign * 1e-300,
+                2 => sign * ((bits >> 8) % 5) as f64,
+                3 if trial % 50 == 1 => sign * 3e150,
+                _ => sign * (bits >> 24) as f64 / 4096.0,
+            }
+        });
+        let one_at_a_time = deflected(&pattern, &direction, false).unwrap();
+        grids += usize::from(one_at_a_time.0.is_none());
+        if let Some(vectors) = deflected(&pattern, &direction, true) {
+            let bits = |(norm2, direction): (Option<f64>, [f64; CELLS])| {
+                (norm2.map(f64::to_bits), direction.map(f64::to_bits))
+            };
+            assert_eq!(bits(vectors), bits(one_at_a_time), "trial {trial}");
+            wide += 1;
+        }
+    }
+    assert!((400..4000).contains(&grids), "{grids} grids");
+    #[cfg(target_arch = "x86_64")]
+    assert!(wide > 0 || !std::arch::is_x86_feature_detected!("avx2"), "the wide form never ran");
+}
+
 /// The search's exactness rests on `SCALE * score(x) == L - sum of rc(x)` for every
 /// completion x, with L what `minimise` returns and rc its reduced costs. Checked after
 /// phases of every length from 1 to 12 iterations, with incumbents 0 to 20 points below the
