@@ -312,9 +312,11 @@ struct TopSums {
     share: [i64; ITEMS9 + 1],
     sums: [i64; 4],
     /// By depth, per family: no open item's option costs more than its share plus this, at
-    /// the node of that depth's parent (above the root, the dearest option's cost). Below a
-    /// node the options only shrink and the shares only rise, so a family whose slack has not
-    /// fallen under its bound has nothing to discard and is not scanned.
+    /// the node of that depth's parent (above the root, the dearest option's cost; after a
+    /// scan, the most any option left then costs over its item's share, which is at most the
+    /// slack and mostly far less). Below a node the options only shrink and the shares only
+    /// rise, so a family whose slack is not under its bound has nothing to discard and is not
+    /// scanned.
     bounds: [[i64; 4]; CELLS + 2],
 }
 
@@ -353,22 +355,27 @@ impl TopSums {
     /// own: an option in item `i`'s list costing more than `i`'s share plus its family's slack
     /// (`room` less the family's sum) takes that family's sum over `room`. The lists are
     /// cheapest first, so those options are at their bottoms; probing then tries none of them.
-    /// Only the families whose slack fell below their bound since the parent are scanned.
+    /// Only the families whose slack is below their bound are scanned.
     fn discard_dear(&mut self, engine: &mut Engine<'_>, cost: &[i64; NODES9], room: i64) {
         let depth = engine.depth();
         let slack: [i64; 4] = core::array::from_fn(|family| room - self.sums[family]);
         let bound = self.bounds[depth];
-        self.bounds[depth + 1] = core::array::from_fn(|family| bound[family].min(slack[family]));
+        self.bounds[depth + 1] = bound;
         for family in 0..4 {
             if slack[family] >= bound[family] {
                 continue;
             }
+            // The dearest option left over its item's share, in this family.
+            let mut excess = 0;
             for item in family * CELLS + 1..=(family + 1) * CELLS {
                 if engine.is_open(item) {
                     let most = self.share[item] + slack[family];
-                    engine.discard_from_bottom(item, |x| cost[x] > most);
+                    let bottom = engine.discard_from_bottom(item, |x| cost[x] > most);
+                    // An empty list's bottom is the item's own node, which costs 0.
+                    excess = excess.max(cost[bottom] - self.share[item]);
                 }
             }
+            self.bounds[depth + 1][family] = excess;
         }
     }
 

@@ -43,11 +43,12 @@ impl<I: Index> Dlx<'_, I> {
     /// For the `keep` callback of [`search_pruned`](Self::search_pruned): takes out, for the
     /// current node's subtree, the options at the bottom of open primary `item`'s list while
     /// `doomed` holds for their node in it (for a list in cost order, the dearest first).
-    pub(crate) fn discard_from_bottom(&mut self, item: usize, mut doomed: impl FnMut(usize) -> bool) {
+    /// Returns the node then at the bottom (`item` itself if the list is empty).
+    pub(crate) fn discard_from_bottom(&mut self, item: usize, mut doomed: impl FnMut(usize) -> bool) -> usize {
         loop {
             let x = self.nodes[item].up.to_usize();
             if x == item || !doomed(x) {
-                return;
+                return x;
             }
             self.remove_option(self.option_of(x).0);
         }
