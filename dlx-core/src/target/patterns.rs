@@ -786,15 +786,7 @@ impl<T: Sums> Bands<T> {
         // by hand (indices known when compiled): as loops, index arithmetic and bounds checks
         // cost more than the sums.
         for (rows, best) in profit.as_chunks::<3>().0.iter().zip(&mut self.best) {
-            fill_columns::<T, 0, 0>(rows, best);
-            fill_columns::<T, 1, 0>(rows, best);
-            fill_columns::<T, 2, 0>(rows, best);
-            fill_columns::<T, 0, 1>(rows, best);
-            fill_columns::<T, 1, 1>(rows, best);
-            fill_columns::<T, 2, 1>(rows, best);
-            fill_columns::<T, 0, 2>(rows, best);
-            fill_columns::<T, 1, 2>(rows, best);
-            fill_columns::<T, 2, 2>(rows, best);
+            fill_band(rows, best);
         }
     }
 
@@ -803,17 +795,7 @@ impl<T: Sums> Bands<T> {
     /// (eight deals), the best of their two bands' sums.
     #[inline(always)]
     fn others(&self, band: usize, others: &mut [T; 27]) {
-        let (b1, b2) = (&self.best[(band + 1) % 3], &self.best[(band + 2) % 3]);
-        // Unrolled by hand, as in `fill`.
-        others_of::<T, 0, 0>(b1, b2, others);
-        others_of::<T, 1, 0>(b1, b2, others);
-        others_of::<T, 2, 0>(b1, b2, others);
-        others_of::<T, 0, 1>(b1, b2, others);
-        others_of::<T, 1, 1>(b1, b2, others);
-        others_of::<T, 2, 1>(b1, b2, others);
-        others_of::<T, 0, 2>(b1, b2, others);
-        others_of::<T, 1, 2>(b1, b2, others);
-        others_of::<T, 2, 2>(b1, b2, others);
+        others_from(&self.best[(band + 1) % 3], &self.best[(band + 2) % 3], others);
     }
 
     /// The best of the six deals that deal the second and third stacks by orders `o1` and `o2`
@@ -833,6 +815,35 @@ impl<T: Sums> Bands<T> {
             .higher(a[1] + (b[0] + c[2]).higher(b[2] + c[0]))
             .higher(a[2] + (b[0] + c[1]).higher(b[1] + c[0]))
     }
+}
+
+/// [`Bands::fill`] for one band (`rows`): its best for each choice of columns, into `best`.
+#[inline(always)]
+fn fill_band<T: Sums>(rows: &[[T; SIDE]; 3], best: &mut [T; 27]) {
+    fill_columns::<T, 0, 0>(rows, best);
+    fill_columns::<T, 1, 0>(rows, best);
+    fill_columns::<T, 2, 0>(rows, best);
+    fill_columns::<T, 0, 1>(rows, best);
+    fill_columns::<T, 1, 1>(rows, best);
+    fill_columns::<T, 2, 1>(rows, best);
+    fill_columns::<T, 0, 2>(rows, best);
+    fill_columns::<T, 1, 2>(rows, best);
+    fill_columns::<T, 2, 2>(rows, best);
+}
+
+/// [`Bands::others`] from the other two bands' best (`b1`, `b2`).
+#[inline(always)]
+fn others_from<T: Sums>(b1: &[T; 27], b2: &[T; 27], others: &mut [T; 27]) {
+    // Unrolled by hand, as in `Bands::fill`.
+    others_of::<T, 0, 0>(b1, b2, others);
+    others_of::<T, 1, 0>(b1, b2, others);
+    others_of::<T, 2, 0>(b1, b2, others);
+    others_of::<T, 0, 1>(b1, b2, others);
+    others_of::<T, 1, 1>(b1, b2, others);
+    others_of::<T, 2, 1>(b1, b2, others);
+    others_of::<T, 0, 2>(b1, b2, others);
+    others_of::<T, 1, 2>(b1, b2, others);
+    others_of::<T, 2, 2>(b1, b2, others);
 }
 
 /// [`Bands::fill`] for one band (`rows`) and its columns `K1`, `K2` in stacks 1 and 2: its
@@ -1311,20 +1322,146 @@ fn pattern_of_lane(profit: &[[Lanes; SIDE]; SIDE], bands: &Bands<Lanes>, total: 
     }
 }
 
-/// [`best_through_lanes`] in 256-bit vectors (see [`best_patterns_avx2`]).
+/// [`best_through_lanes`] in 256-bit vectors (see [`best_patterns_avx2`]): the first eight
+/// digits in one 256-bit vector a value; the ninth in a 128-bit vector with its three bands
+/// side by side (lane = band), one pass for all three, where in [`Wide`] the 128-bit half
+/// carried the ninth digit and three spare lanes through each band in turn (half of the
+/// pass's instructions).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn best_through_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, through: &mut [[Lanes; SIDE]; SIDE]) {
-    // SAFETY: Wide has the size of Lanes and no stricter alignment, and any bytes are a valid
-    // Lanes or Wide; this function runs only where the processor runs AVX2.
-    let (profit, bands, through) = unsafe {
-        (
-            &*(profit as *const [[Lanes; SIDE]; SIDE]).cast::<[[Wide; SIDE]; SIDE]>(),
-            &mut *(bands as *mut Bands<Lanes>).cast::<Bands<Wide>>(),
-            &mut *(through as *mut [[Lanes; SIDE]; SIDE]).cast::<[[Wide; SIDE]; SIDE]>(),
-        )
+    use core::arch::x86_64::*;
+    type Low = Half<__m256i>;
+    type Ninth = Half<__m128i>;
+    // SAFETY (and below): a Lanes holds 12 i32s; Half is packed (alignment 1), and any bytes
+    // are a valid Lanes or Half.
+    let low: [[Low; SIDE]; SIDE] = core::array::from_fn(|row| core::array::from_fn(|col| unsafe { Half(_mm256_loadu_si256(profit[row][col].0.as_ptr().cast())) }));
+    // The ninth digit's profit in row i of each band (lane b: band b; lane 3 spare, barred).
+    let ninth: [[Ninth; SIDE]; 3] = core::array::from_fn(|i| {
+        core::array::from_fn(|col| Half(_mm_setr_epi32(profit[i][col].0[8], profit[3 + i][col].0[8], profit[6 + i][col].0[8], NO_PATTERN)))
+    });
+    // The first eight digits' bands, in the first 2,592 bytes of `bands`; the ninth's one
+    // table after them (lane = band).
+    // SAFETY: as above; the two tables (2,592 and 432 bytes) fit in the 3,888 of `bands`.
+    let (bands_low, ninth_best) = unsafe {
+        let base = (bands as *mut Bands<Lanes>).cast::<u8>();
+        (&mut *base.cast::<Bands<Low>>(), &mut *base.add(size_of::<Bands<Low>>()).cast::<[Ninth; 27]>())
     };
-    best_through_lanes(profit, bands, through);
+    let mut through_low = low;
+    best_through_lanes(&low, bands_low, &mut through_low);
+    for (cell, value) in through.as_flattened_mut().iter_mut().zip(through_low.as_flattened()) {
+        // SAFETY: as above.
+        unsafe { _mm256_storeu_si256(cell.0.as_mut_ptr().cast(), value.0) };
+    }
+    fill_band(&ninth, ninth_best);
+    // Lane b of the others' tables: bands b + 1 and b + 2.
+    let (b1, b2) = (ninth_best.map(|v| Half(_mm_shuffle_epi32::<0b11_00_10_01>(v.0))), ninth_best.map(|v| Half(_mm_shuffle_epi32::<0b11_01_00_10>(v.0))));
+    // Written over the ninth digit's bands (b1 and b2 are copies).
+    let others = ninth_best;
+    others_from(&b1, &b2, others);
+    let mut through_ninth = ninth;
+    through_row::<Ninth, 0>(&ninth, others, &mut through_ninth[0]);
+    through_row::<Ninth, 1>(&ninth, others, &mut through_ninth[1]);
+    through_row::<Ninth, 2>(&ninth, others, &mut through_ninth[2]);
+    // The spare lanes 9-11 keep their NO_PATTERN (no pass writes them, nothing reads them).
+    for (i, values) in through_ninth.iter().enumerate() {
+        for (col, value) in values.iter().enumerate() {
+            let v = value.0;
+            through[i][col].0[8] = _mm_extract_epi32::<0>(v);
+            through[3 + i][col].0[8] = _mm_extract_epi32::<1>(v);
+            through[6 + i][col].0[8] = _mm_extract_epi32::<2>(v);
+        }
+    }
+}
+
+/// One vector of the fixing pass in AVX2 (see [`best_through_avx2`]): the first eight digits'
+/// profits (256 bits), or the ninth digit's in its three bands (128 bits, lane = band).
+/// Packed, as [`Wide`] is, so that the bands' table can be read as tables of it.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+#[repr(C, packed)]
+struct Half<V>(V);
+
+#[cfg(target_arch = "x86_64")]
+const _: () = assert!(size_of::<Bands<Half<core::arch::x86_64::__m256i>>>() + size_of::<[Half<core::arch::x86_64::__m128i>; 27]>() <= size_of::<Bands<Lanes>>());
+
+/// The operations of [`Half`], for each vector width.
+#[cfg(target_arch = "x86_64")]
+trait HalfOps: Copy {
+    fn add(self, other: Self) -> Self;
+    fn max(self, other: Self) -> Self;
+    fn floor(self) -> Self;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl HalfOps for core::arch::x86_64::__m256i {
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        use core::arch::x86_64::*;
+        // SAFETY: a Half exists only where the processor runs AVX2.
+        unsafe { _mm256_add_epi32(self, other) }
+    }
+    #[inline(always)]
+    fn max(self, other: Self) -> Self {
+        use core::arch::x86_64::*;
+        // SAFETY: as for `add`.
+        unsafe { _mm256_max_epi32(self, other) }
+    }
+    #[inline(always)]
+    fn floor(self) -> Self {
+        use core::arch::x86_64::*;
+        // SAFETY: as for `add`.
+        unsafe { _mm256_blendv_epi8(self, _mm256_set1_epi32(NO_PATTERN), _mm256_cmpgt_epi32(_mm256_set1_epi32(NO_PATTERN / 2), self)) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl HalfOps for core::arch::x86_64::__m128i {
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        use core::arch::x86_64::*;
+        // SAFETY: as for the 256-bit form.
+        unsafe { _mm_add_epi32(self, other) }
+    }
+    #[inline(always)]
+    fn max(self, other: Self) -> Self {
+        use core::arch::x86_64::*;
+        // SAFETY: as for the 256-bit form.
+        unsafe { _mm_max_epi32(self, other) }
+    }
+    #[inline(always)]
+    fn floor(self) -> Self {
+        use core::arch::x86_64::*;
+        // SAFETY: as for the 256-bit form.
+        unsafe { _mm_blendv_epi8(self, _mm_set1_epi32(NO_PATTERN), _mm_cmpgt_epi32(_mm_set1_epi32(NO_PATTERN / 2), self)) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<V: HalfOps> core::ops::Add for Half<V> {
+    type Output = Half<V>;
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        Half(V::add(self.0, other.0))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<V: HalfOps> Sums for Half<V> {
+    #[inline(always)]
+    fn higher(self, other: Self) -> Self {
+        Half(V::max(self.0, other.0))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<V: HalfOps> Through for Half<V> {
+    #[inline(always)]
+    fn floor(cells: &mut [Self]) {
+        for cell in cells {
+            *cell = Half(V::floor(cell.0));
+        }
+    }
 }
 
 /// For each digit (lane, see [`Lanes`]) and cell, the best pattern through that cell, into
@@ -1404,7 +1541,39 @@ fn through_pair<T: Sums, const I: usize, const S: usize, const K1: usize, const 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn survivors_avx2(through: &[[Lanes; SIDE]; SIDE], best: Lanes, slack: Profit) -> [u32; CELLS] {
-    survivors_of(through, best, slack)
+    use core::arch::x86_64::*;
+    // A shortfall is at most the slack where `slack + 1` is greater (the slack stays within
+    // 2^30): one comparison a vector, its lanes' signs gathered as bits.
+    let (limit_low, limit_high) = (_mm256_set1_epi32(slack + 1), _mm_set1_epi32(slack + 1));
+    // SAFETY: a Lanes holds 12 i32s.
+    let (best_low, best_high) = unsafe { (_mm256_loadu_si256(best.0.as_ptr().cast()), _mm_loadu_si128(best.0.as_ptr().add(8).cast())) };
+    let mut survivors = [0u32; CELLS];
+    for (survivor, via) in survivors.iter_mut().zip(through.as_flattened()) {
+        // SAFETY: as above.
+        let (low, high) = unsafe { (_mm256_loadu_si256(via.0.as_ptr().cast()), _mm_loadu_si128(via.0.as_ptr().add(8).cast())) };
+        let kept_low = _mm256_cmpgt_epi32(limit_low, _mm256_sub_epi32(best_low, low));
+        let kept_high = _mm_cmpgt_epi32(limit_high, _mm_sub_epi32(best_high, high));
+        // Lanes 0-7 and lane 8 (the ninth digit; the spare lanes' bits dropped).
+        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(kept_low)) as u32 | (_mm_movemask_ps(_mm_castsi128_ps(kept_high)) as u32 & 1) << 8;
+        *survivor = bits << 1;
+    }
+    survivors
+}
+
+/// [`survivors_of`] of `through` (`[cell][lane]`), in 256-bit vectors if `wide` (None when the
+/// processor has no AVX2): for the tests.
+#[cfg(test)]
+pub(crate) fn survivors_in(through: &[[Profit; LANES]; CELLS], best: &[Profit; LANES], slack: Profit, wide: bool) -> Option<[u32; CELLS]> {
+    let through: [[Lanes; SIDE]; SIDE] = core::array::from_fn(|row| core::array::from_fn(|col| Lanes(through[row * SIDE + col])));
+    if !wide {
+        return Some(survivors_of(&through, Lanes(*best), slack));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor and the system run AVX2.
+        return Some(unsafe { survivors_avx2(&through, Lanes(*best), slack) });
+    }
+    None
 }
 
 /// The candidates (bit d for digit d) whose best pattern `through` a cell falls short of their

@@ -646,6 +646,33 @@ fn the_steps_round_as_f64_round_does() {
 /// products at and around the halves, far beyond the limits, and NaN. (Not beyond 2^63, where
 /// the one at a time overflows its sum: a step is finite, the directions' norm above zero.)
 #[test]
+fn the_survivors_agree_in_vectors() {
+    use crate::target::patterns::{NO_PATTERN, survivors_in};
+    let mut seed = 17u64;
+    let mut kept = 0;
+    for trial in 0..2000 {
+        // Sums of nine real profits, NO_PATTERN, and values at the slack's edge.
+        let best: [i32; 12] = core::array::from_fn(|_| (rng(&mut seed) % (1 << 26)) as i32 - (1 << 25));
+        let slack = [0, 1, 1000, 1 << 20, 1 << 30][trial % 5];
+        let through: [[i32; 12]; CELLS] = core::array::from_fn(|_| {
+            core::array::from_fn(|l| match rng(&mut seed) % 4 {
+                0 => NO_PATTERN,
+                1 => best[l] - slack,
+                2 => best[l] - slack - 1,
+                _ => best[l] - (rng(&mut seed) % (1 << 21)) as i32,
+            })
+        });
+        let one_at_a_time = survivors_in(&through, &best, slack, false).unwrap();
+        kept += one_at_a_time.iter().map(|s| s.count_ones()).sum::<u32>();
+        if let Some(at_once) = survivors_in(&through, &best, slack, true) {
+            assert_eq!(at_once, one_at_a_time, "trial {trial}");
+        }
+    }
+    // Neither all nor none kept.
+    assert!(kept > 200_000 && kept < 1_400_000, "{kept}");
+}
+
+#[test]
 fn the_multiplier_moves_agree_in_vectors() {
     use crate::target::patterns::moved_multipliers;
     let limit = 1 << 22;
