@@ -245,7 +245,8 @@ impl PatternBound {
             && (m.target, m.steps) == (target, steps)
         {
             let evaluations = self.evaluations + m.evaluations;
-            *self = PatternBound { evaluations, ..m.after.clone() };
+            self.take_state(&m.after);
+            self.evaluations = evaluations;
             return m.result;
         }
         let (multipliers, before) = (self.multipliers, self.evaluations);
@@ -253,9 +254,27 @@ impl PatternBound {
         // A call the deadline cut short is not what the same call would give.
         if !deadline.passed() {
             let evaluations = self.evaluations - before;
-            *memo = Some(TightenMemo { multipliers, allowed: *allowed, target, steps, evaluations, after: self.clone(), result });
+            // Updated in place: a memo built afresh was a 12 KB temporary on the stack.
+            match memo {
+                Some(m) => {
+                    (m.multipliers, m.allowed, m.target, m.steps, m.evaluations, m.result) = (multipliers, *allowed, target, steps, evaluations, result);
+                    m.after.take_state(self);
+                }
+                None => *memo = Some(TightenMemo { multipliers, allowed: *allowed, target, steps, evaluations, after: self.clone(), result }),
+            }
         }
         result
+    }
+
+    /// `from`'s multipliers, patterns and fixing tables, copied field by field (a clone was a
+    /// temporary, then a copy); the scratch tables are left, as every evaluation fills them
+    /// afresh, and so is `evaluations`.
+    fn take_state(&mut self, from: &PatternBound) {
+        self.multipliers = from.multipliers;
+        self.pattern = from.pattern;
+        self.through = from.through;
+        self.best = from.best;
+        self.avx2 = from.avx2;
     }
 
     /// One subgradient step from the patterns of the evaluation that gave `value` (Polyak's
@@ -695,12 +714,21 @@ impl Sums for Lanes {
 }
 
 /// What [`best_through_lanes`] writes: nine digits' sums side by side, whose lanes below
-/// `NO_PATTERN / 2` become NO_PATTERN.
+/// `NO_PATTERN / 2` become NO_PATTERN, into a table of `Cell`s.
 trait Through: Sums {
-    fn floor(cells: &mut [Self]);
+    type Cell;
+    /// `value` into `cell`.
+    fn put(cell: &mut Self::Cell, value: Self);
+    /// The cells just put, floored (where `put` has not).
+    fn floor(cells: &mut [Self::Cell]);
 }
 
 impl Through for Lanes {
+    type Cell = Lanes;
+    #[inline(always)]
+    fn put(cell: &mut Lanes, value: Lanes) {
+        *cell = value;
+    }
     #[inline(always)]
     fn floor(cells: &mut [Lanes]) {
         // A loop over memory, which the compiler makes vector instructions of (per value, it
@@ -747,25 +775,6 @@ impl Sums for Wide {
         use core::arch::x86_64::*;
         // SAFETY: as for `add`.
         unsafe { Wide { low: _mm256_max_epi32(self.low, other.low), high: _mm_max_epi32(self.high, other.high) } }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Through for Wide {
-    #[inline(always)]
-    fn floor(cells: &mut [Wide]) {
-        use core::arch::x86_64::*;
-        // SAFETY: as for `add`.
-        unsafe {
-            let (half_low, half_high) = (_mm256_set1_epi32(NO_PATTERN / 2), _mm_set1_epi32(NO_PATTERN / 2));
-            let (none_low, none_high) = (_mm256_set1_epi32(NO_PATTERN), _mm_set1_epi32(NO_PATTERN));
-            for cell in cells {
-                let (low, high) = (cell.low, cell.high);
-                let low = _mm256_blendv_epi8(low, none_low, _mm256_cmpgt_epi32(half_low, low));
-                let high = _mm_blendv_epi8(high, none_high, _mm_cmpgt_epi32(half_high, high));
-                *cell = Wide { low, high };
-            }
-        }
     }
 }
 
@@ -1347,12 +1356,7 @@ fn best_through_avx2(profit: &[[Lanes; SIDE]; SIDE], bands: &mut Bands<Lanes>, t
         let base = (bands as *mut Bands<Lanes>).cast::<u8>();
         (&mut *base.cast::<Bands<Low>>(), &mut *base.add(size_of::<Bands<Low>>()).cast::<[Ninth; 27]>())
     };
-    let mut through_low = low;
-    best_through_lanes(&low, bands_low, &mut through_low);
-    for (cell, value) in through.as_flattened_mut().iter_mut().zip(through_low.as_flattened()) {
-        // SAFETY: as above.
-        unsafe { _mm256_storeu_si256(cell.0.as_mut_ptr().cast(), value.0) };
-    }
+    best_through_lanes(&low, bands_low, through);
     fill_band(&ninth, ninth_best);
     // Lane b of the others' tables: bands b + 1 and b + 2.
     let (b1, b2) = (ninth_best.map(|v| Half(_mm_shuffle_epi32::<0b11_00_10_01>(v.0))), ninth_best.map(|v| Half(_mm_shuffle_epi32::<0b11_01_00_10>(v.0))));
@@ -1388,13 +1392,24 @@ const _: () = assert!(size_of::<Bands<Half<core::arch::x86_64::__m256i>>>() + si
 /// The operations of [`Half`], for each vector width.
 #[cfg(target_arch = "x86_64")]
 trait HalfOps: Copy {
+    /// Where the fixing pass writes it.
+    type Cell;
     fn add(self, other: Self) -> Self;
     fn max(self, other: Self) -> Self;
     fn floor(self) -> Self;
+    fn put(cell: &mut Self::Cell, value: Self);
 }
 
 #[cfg(target_arch = "x86_64")]
 impl HalfOps for core::arch::x86_64::__m256i {
+    /// Lanes 0-7 of the bound's own table.
+    type Cell = Lanes;
+    #[inline(always)]
+    fn put(cell: &mut Lanes, value: Self) {
+        use core::arch::x86_64::*;
+        // SAFETY: a Lanes holds 12 i32s; a Half exists only where the processor runs AVX2.
+        unsafe { _mm256_storeu_si256(cell.0.as_mut_ptr().cast(), value) }
+    }
     #[inline(always)]
     fn add(self, other: Self) -> Self {
         use core::arch::x86_64::*;
@@ -1417,6 +1432,12 @@ impl HalfOps for core::arch::x86_64::__m256i {
 
 #[cfg(target_arch = "x86_64")]
 impl HalfOps for core::arch::x86_64::__m128i {
+    /// The ninth digit's own table, lane = band.
+    type Cell = Half<Self>;
+    #[inline(always)]
+    fn put(cell: &mut Half<Self>, value: Self) {
+        *cell = Half(value);
+    }
     #[inline(always)]
     fn add(self, other: Self) -> Self {
         use core::arch::x86_64::*;
@@ -1456,12 +1477,13 @@ impl<V: HalfOps> Sums for Half<V> {
 
 #[cfg(target_arch = "x86_64")]
 impl<V: HalfOps> Through for Half<V> {
+    type Cell = V::Cell;
     #[inline(always)]
-    fn floor(cells: &mut [Self]) {
-        for cell in cells {
-            *cell = Half(V::floor(cell.0));
-        }
+    fn put(cell: &mut V::Cell, value: Self) {
+        V::put(cell, V::floor(value.0));
     }
+    #[inline(always)]
+    fn floor(_: &mut [V::Cell]) {}
 }
 
 /// For each digit (lane, see [`Lanes`]) and cell, the best pattern through that cell, into
@@ -1476,7 +1498,7 @@ impl<V: HalfOps> Through for Half<V> {
 /// CELL_MULTIPLIER_LIMIT; a sum of real profits never falls there), and every lane that ends
 /// there is set to NO_PATTERN.
 #[inline(always)]
-fn best_through_lanes<T: Through>(profit: &[[T; SIDE]; SIDE], bands: &mut Bands<T>, through: &mut [[T; SIDE]; SIDE]) {
+fn best_through_lanes<T: Through>(profit: &[[T; SIDE]; SIDE], bands: &mut Bands<T>, through: &mut [[T::Cell; SIDE]; SIDE]) {
     bands.fill(profit);
     let mut others = [profit[0][0]; 27];
     for (band, (rows, through)) in profit.as_chunks::<3>().0.iter().zip(through.as_chunks_mut::<3>().0).enumerate() {
@@ -1490,7 +1512,7 @@ fn best_through_lanes<T: Through>(profit: &[[T; SIDE]; SIDE], bands: &mut Bands<
 /// [`best_through_lanes`] for row `I` of a band (`rows`), given [`Bands::others`] for the
 /// band: its three stacks one after the other, each with its indices known when compiled.
 #[inline(always)]
-fn through_row<T: Through, const I: usize>(rows: &[[T; SIDE]; 3], others: &[T; 27], through: &mut [T; SIDE]) {
+fn through_row<T: Through, const I: usize>(rows: &[[T; SIDE]; 3], others: &[T; 27], through: &mut [T::Cell; SIDE]) {
     through_cells::<T, I, 0>(rows, others, through);
     through_cells::<T, I, 1>(rows, others, through);
     through_cells::<T, I, 2>(rows, others, through);
@@ -1498,7 +1520,7 @@ fn through_row<T: Through, const I: usize>(rows: &[[T; SIDE]; 3], others: &[T; 2
 
 /// [`best_through_lanes`] for the three cells of row `I` of a band (`rows`) in stack `S`.
 #[inline(always)]
-fn through_cells<T: Through, const I: usize, const S: usize>(rows: &[[T; SIDE]; 3], others: &[T; 27], through: &mut [T; SIDE]) {
+fn through_cells<T: Through, const I: usize, const S: usize>(rows: &[[T; SIDE]; 3], others: &[T; 27], through: &mut [T::Cell; SIDE]) {
     let mut best = [others[0]; 3];
     // Unrolled by hand, as in `Bands::fill`.
     through_pair::<T, I, S, 0, 0>(rows, others, &mut best, true);
@@ -1511,8 +1533,7 @@ fn through_cells<T: Through, const I: usize, const S: usize>(rows: &[[T; SIDE]; 
     through_pair::<T, I, S, 1, 2>(rows, others, &mut best, false);
     through_pair::<T, I, S, 2, 2>(rows, others, &mut best, false);
     for k in 0..3 {
-        let value = rows[I][3 * S + k] + best[k];
-        through[3 * S + k] = value;
+        T::put(&mut through[3 * S + k], rows[I][3 * S + k] + best[k]);
     }
     T::floor(&mut through[3 * S..3 * S + 3]);
 }
