@@ -790,8 +790,8 @@ pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut De
 }
 
 /// [`search`] with the root's placements from [`PLACEMENT_OPEN`] and triads past
-/// [`FIXED_TRIAD_AFTER`] branches: the generator's complete grid, the same for a seed as it was
-/// before the root's rule.
+/// [`FIXED_TRIAD_AFTER`] branches: the generator's complete grid, kept apart from the solver's
+/// policy so that a seed's puzzles stay the same when that policy changes.
 pub(crate) fn search_filling(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     search_by(cells, limit, deadline, FILLING)
 }

@@ -440,8 +440,7 @@ fn move_multipliers(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS],
 /// first held within 2^24 in magnitude (a NaN taken as 0, as [`round`] gives), which changes
 /// no multiplier (any move that far ends at the limit either way), so it rounds exactly in
 /// doubles and converts to 32 bits; the scalar rounding's conversions with saturation were
-/// most of a step. (The rounding as a truncated sum: 505 -> 404 instructions a call, where it
-/// truncated and then compared the fraction with one half each way.)
+/// most of a step.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn move_avx2(multipliers: &mut [Profit; CELLS], direction: &[f64; CELLS], step: f64) {

@@ -14,11 +14,10 @@ use super::{BECAUSE_CHOSEN, Learner, Matrix};
 pub const DEDUCE_AFTER: u64 = 2_000;
 /// Calls of [`Matrix::deduce`] in a row that end in no conflict, after which it pauses for
 /// [`DEDUCE_PAUSE`] conflicts and then starts again (unless the matrix says no pauses,
-/// [`Matrix::deduce_pauses`]: 16x16 Sudoku). Where its findings refute decisions (the
-/// grids above: about one call in ten) it hardly pauses; on a solvable grid whose search is
-/// long by itself they seldom do (about once in 3,000 calls): at every decision from 10,000
-/// conflicts on, they made the slowest known isomorph of the hardest 16x16 puzzles take 250
-/// ms against 157 ms without them, before the call was made cheaper and its reasons short.
+/// [`Matrix::deduce_pauses`]: 16x16 Sudoku, whose slowest isomorphs gain from the Hall sets
+/// at every decision). Where its findings refute decisions (the grids above: about one call
+/// in ten) it hardly pauses; on a solvable grid whose search is long by itself they seldom do
+/// (about once in 3,000 calls), and there a call costs more than it saves.
 pub const DEDUCE_WINDOW: u32 = 256;
 pub const DEDUCE_PAUSE: u64 = 4_000;
 /// The most findings [`Matrix::deduce`] hands over from one call, and the longest reason
