@@ -548,6 +548,7 @@ fn nine_by_nine_probes_keep_every_count_exact() {
         "climbed-dead-branch",
         "climbed-hall-root",
         "climbed-many-seeds",
+        "climbed-stacks",
     ] {
         for text in read_data(&format!("sudoku9/{name}.txt")).lines() {
             let grid: [u8; 81] = digits_9(text).try_into().unwrap();
