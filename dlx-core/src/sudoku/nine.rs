@@ -141,6 +141,24 @@ const MINIROW_CELLS: [u32; 512] = {
     table
 };
 
+/// A box's nine cells as nine bits (bit 3 * row + column) -> its transpose as cells of a band
+/// (bit 9 * column + row).
+const BLOCK_FLIP: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut block = 0;
+    while block < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if block & 1 << j != 0 {
+                table[block] |= 1 << (9 * (j % 3) + j / 3);
+            }
+            j += 1;
+        }
+        block += 1;
+    }
+    table
+};
+
 /// Where [`FITTING`] keeps the count: high enough that nine entries added keep their placement
 /// bits (at most 9 * 63) below it, so a band's total is one sum and a shift.
 const FIT_COUNT: u32 = 10;
@@ -664,6 +682,59 @@ impl Board {
         pick.map(|(placements, i)| (i, placements & 0x3F))
     }
 
+    /// Whether a stack holds fewer placements over its digits than any band: tdoku's choice
+    /// over columns as well as rows, the stacks' placements read off each digit-band's
+    /// minicolumns (bit 3 * band + column in the stack, as [`FITTING`] reads minirows).
+    fn stack_fewer(&self) -> bool {
+        let mut bands = u16::MAX;
+        let mut columns = [0u32; 9];
+        for band in 0..3 {
+            let mut total = 0u16;
+            for (d, column) in columns.iter_mut().enumerate() {
+                let mask = self.candidates[9 * band + d];
+                let rows = ROW_SINGLE[0][(mask & ROW) as usize]
+                    | ROW_SINGLE[1][(mask >> 9 & ROW) as usize]
+                    | ROW_SINGLE[2][(mask >> 18 & ROW) as usize];
+                total += FITTING[(rows >> MINIROWS) as usize];
+                // The columns holding the digit in this band, three bits a stack, stacks nine
+                // bits apart.
+                let any = (mask | mask >> 9 | mask >> 18) & ROW;
+                *column |= (any & 7 | (any >> 3 & 7) << 9 | (any >> 6) << 18) << (3 * band);
+            }
+            let total = total >> FIT_COUNT;
+            if total > 9 {
+                bands = bands.min(total);
+            }
+        }
+        (0..3).any(|stack| {
+            let fits = columns.iter().map(|&c| FITTING[(c >> (9 * stack) & ROW) as usize]);
+            let total = fits.sum::<u16>() >> FIT_COUNT;
+            total > 9 && total < bands
+        })
+    }
+
+    /// The board seen transposed (columns as rows), as [`Policy::seen`] sees its grid: a board
+    /// at a fixed point stays at one, the rules treating rows and columns alike.
+    fn transposed(&self) -> Board {
+        let mut candidates = [0u32; 27];
+        let mut unsolved = [0u32; 3];
+        for band in 0..3 {
+            for stack in 0..3 {
+                // The box's 3x3 block (bit 9 * row + column) read as nine bits, flipped by
+                // table, back as the box of band `stack` and stack `band`.
+                let block = |mask: u32| {
+                    let y = mask >> (3 * stack);
+                    BLOCK_FLIP[(y & 7 | y >> 6 & 0o70 | y >> 12 & 0o700) as usize] << (3 * band)
+                };
+                for d in 0..9 {
+                    candidates[9 * stack + d] |= block(self.candidates[9 * band + d]);
+                }
+                unsolved[stack] |= block(self.unsolved[band]);
+            }
+        }
+        Board { candidates, unsolved, changed: 0, columns: 0 }
+    }
+
     /// The digits (1..=9) of a board with every cell placed.
     pub(crate) fn digits(&self) -> [u8; CELLS] {
         // Each digit-band holds just the digit's three placed cells by now.
@@ -805,17 +876,50 @@ struct Rules {
     root_open: u32,
     /// Branches after which every board gets triads.
     triad_after: u64,
+    /// Whether a sparse root whose stack has fewer placements than its bands is searched
+    /// transposed.
+    stacks: bool,
 }
 
-const SEARCH: Rules = Rules { placements: true, root_open: ROOT_PLACEMENT_OPEN, triad_after: TRIAD_AFTER };
-const ON_CELLS: Rules = Rules { placements: false, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER };
-const FILLING: Rules = Rules { placements: true, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER };
+const SEARCH: Rules = Rules { placements: true, root_open: ROOT_PLACEMENT_OPEN, triad_after: TRIAD_AFTER, stacks: true };
+const ON_CELLS: Rules = Rules { placements: false, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER, stacks: false };
+const FILLING: Rules = Rules { placements: true, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER, stacks: false };
 
 /// [`search`] by `rules`.
+///
+/// tdoku branches at every board on the band of rows or of columns with the fewest placements
+/// over its digits; that choice at every board costs more than it saves, but at the root alone
+/// it decides where the search starts: when a stack has fewer placements than any band, the
+/// search runs on the transposed grid, where that stack is a band (climbed grids whose first
+/// branch in a band led into a dead subtree, docs/experiments.md).
 fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, rules: Rules) -> Result<Found, Error> {
+    let mut board = match Board::new(cells) {
+        Ok(board) => board,
+        Err(Dead) => return none(limit, deadline),
+    };
+    if board.propagate_with(Some(TRIAD_OPEN)).is_err() {
+        return none(limit, deadline);
+    }
+    if rules.stacks
+        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]) >= rules.root_open
+        && board.stack_fewer()
+    {
+        let seen = TRANSPOSED.seen(cells);
+        let mut found = search_from(board.transposed(), &seen, limit, deadline, Rules { stacks: false, ..rules })?;
+        found.first = found.first.map(|first| TRANSPOSED.seen(&first));
+        return Ok(found);
+    }
+    search_from(board, cells, limit, deadline, rules)
+}
+
+/// No completion: none, unless the deadline passed.
+fn none(limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
+    if limit > 0 && deadline.passed() { Err(Error::Timeout) } else { Ok(Found { count: 0, first: None, nodes: 0, conflicts: 0 }) }
+}
+
+/// [`search_by`] from `board`, the propagated and consistent board of `cells`.
+fn search_from(board: Board, cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, rules: Rules) -> Result<Found, Error> {
     let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
-    if let Ok(mut board) = Board::new(cells)
-        && board.propagate_with(Some(TRIAD_OPEN)).is_ok()
     {
         let mut walk = Walk::new(limit, &mut found, deadline, rules);
         if rules.placements {
@@ -939,6 +1043,7 @@ impl Policy {
 }
 
 const USUAL: Policy = Policy { cells: false, relabeled: false, transposed: false };
+const TRANSPOSED: Policy = Policy { cells: false, relabeled: false, transposed: true };
 
 /// The probes' policies, each as unlike the search's as one change makes it: a climb on
 /// effort adapts its grids to whatever fixed policy exists (value order, cells or placements,
