@@ -196,7 +196,8 @@ fn elementary(where_: &[u16; 16], matched: &mut [u8; 16]) -> Option<bool> {
 /// digit; the others get digits through augmenting paths from the digits left free (Kuhn's,
 /// from the digits' side, as `where_` holds them). False when some digit finds no cell.
 fn rematch(where_: &[u16; 16], matched: &mut [u8; 16], kept: u16) -> bool {
-    let used = ones(kept).fold(0u16, |used, k| used | 1 << matched[k]);
+    // A permutation: the digits the kept cells hold are those the few others do not.
+    let used = !ones(!kept).fold(0u16, |free, k| free | 1 << matched[k]);
     let mut taken = kept;
     ones(!used).all(|d| {
         // Mostly a free cell takes the digit at once.
