@@ -79,11 +79,13 @@ pub struct SearchHall {
     seen: [[u16; 16]; 48],
     matched: [[u8; 16]; 48],
     dirty: u64,
+    /// The cell last marked since the call (a choice's exclusions come a cell at a time).
+    last: usize,
 }
 
 impl Default for SearchHall {
     fn default() -> Self {
-        SearchHall { seen: [[0; 16]; 48], matched: [core::array::from_fn(|k| k as u8); 48], dirty: u64::MAX }
+        SearchHall { seen: [[0; 16]; 48], matched: [core::array::from_fn(|k| k as u8); 48], dirty: u64::MAX, last: usize::MAX }
     }
 }
 
@@ -91,6 +93,10 @@ impl SearchHall {
     /// The next [`in_search`] looks at `cell`'s row, column and box.
     #[inline(always)]
     pub fn changed(&mut self, shape: Shape, cell: usize) {
+        if cell == self.last {
+            return;
+        }
+        self.last = cell;
         let (side, b) = (shape.side(), shape.box_size);
         let (r, c) = (cell / side, cell % side);
         self.dirty |= 1 << r | 1 << (side + c) | 1 << (2 * side + r / b * b + c / b);
@@ -122,6 +128,7 @@ impl SearchHall {
 pub fn in_search(shape: Shape, open: &[u16], state: &mut SearchHall, found: &mut dyn FnMut(Option<usize>, &[u16]) -> bool) {
     let side = shape.side();
     let units = if side >= 16 { (1u64 << 48) - 1 } else { (1u64 << (3 * side)) - 1 };
+    state.last = usize::MAX;
     for unit in ones(core::mem::take(&mut state.dirty) & units) {
         // The unit's digits' items: which of its cells may take each digit (a digit past the
         // side only its own cell, so that every unit is 16 by 16).
@@ -189,7 +196,8 @@ fn elementary(where_: &[u16; 16], matched: &mut [u8; 16]) -> Option<bool> {
 /// digit; the others get digits through augmenting paths from the digits left free (Kuhn's,
 /// from the digits' side, as `where_` holds them). False when some digit finds no cell.
 fn rematch(where_: &[u16; 16], matched: &mut [u8; 16], kept: u16) -> bool {
-    let used = ones(kept).fold(0u16, |used, k| used | 1 << matched[k]);
+    // A permutation: the digits the kept cells hold are those the few others do not.
+    let used = !ones(!kept).fold(0u16, |free, k| free | 1 << matched[k]);
     let mut taken = kept;
     ones(!used).all(|d| {
         // Mostly a free cell takes the digit at once.
@@ -200,21 +208,43 @@ fn rematch(where_: &[u16; 16], matched: &mut [u8; 16], kept: u16) -> bool {
             matched[cell] = d as u8;
             return true;
         }
-        augment_digit(where_, d, &mut 0, &mut taken, matched)
+        augment_digit(where_, d, &mut taken, matched)
     })
 }
 
-/// Kuhn's augmenting path from `digit` to a cell not `taken`; `seen` marks the cells visited.
-fn augment_digit(where_: &[u16; 16], digit: usize, seen: &mut u16, taken: &mut u16, matched: &mut [u8; 16]) -> bool {
-    for cell in ones(where_[digit] & !*seen) {
-        *seen |= 1 << cell;
-        if *taken >> cell & 1 == 0 || augment_digit(where_, usize::from(matched[cell]), seen, taken, matched) {
-            *taken |= 1 << cell;
-            matched[cell] = digit as u8;
+/// Kuhn's augmenting path from `digit` to a cell not `taken`, depth first, the cells of each
+/// digit in order and none visited twice. On a stack of its own, cheaper than recursive
+/// calls; a path visits each cell once, so 16 frames hold it.
+fn augment_digit(where_: &[u16; 16], digit: usize, taken: &mut u16, matched: &mut [u8; 16]) -> bool {
+    // Per frame: its digit, the cells it has still to try, the cell it tries now.
+    let (mut digits, mut rest, mut cells) = ([0u8; 16], [0u16; 16], [0u8; 16]);
+    let mut seen = 0u16;
+    (digits[0], rest[0]) = (digit as u8, where_[digit]);
+    let mut top = 0;
+    loop {
+        if rest[top] == 0 {
+            if top == 0 {
+                return false;
+            }
+            top -= 1;
+            continue;
+        }
+        let cell = rest[top].trailing_zeros() as usize;
+        rest[top] &= rest[top] - 1;
+        seen |= 1 << cell;
+        cells[top] = cell as u8;
+        if *taken >> cell & 1 == 0 {
+            // The path ends here: each frame's cell takes the frame's digit.
+            for f in 0..=top {
+                *taken |= 1 << cells[f];
+                matched[usize::from(cells[f])] = digits[f];
+            }
             return true;
         }
+        let next = usize::from(matched[cell]);
+        top += 1;
+        (digits[top], rest[top]) = (next as u8, where_[next] & !seen);
     }
-    false
 }
 
 /// Whether the transitive closure of the relation "row i holds bit j" over 16 rows is
@@ -381,6 +411,9 @@ fn unit_findings(
     let all = (1u32 << side) - 1;
     let reach = reach(masks, cell_of);
     let mut because = [0u16; MAX_BECAUSE];
+    // The Hall set whose reasons `because` holds, and how many (one set mostly excludes
+    // several candidates).
+    let (mut last, mut last_n) = (0u32, None);
     // What d's cell reaches is a Hall set that holds d: a candidate (k, d) with k outside it
     // is in no complete matching.
     for k in 0..side {
@@ -389,10 +422,12 @@ fn unit_findings(
             if set >> k & 1 != 0 {
                 continue;
             }
-            let digits = ones(set).fold(0, |digits, h| digits | masks[h]);
-            debug_assert_eq!(digits & !all, 0);
-            let taken = fill_because(side, cells, where_, set, digits, &mut because)
-                .is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
+            if set != last {
+                let digits = ones(set).fold(0, |digits, h| digits | masks[h]);
+                debug_assert_eq!(digits & !all, 0);
+                (last, last_n) = (set, fill_because(side, cells, where_, set, digits, &mut because));
+            }
+            let taken = last_n.is_some_and(|n| found(Some(cells[k] * side + d), &because[..n]));
             if !taken {
                 return false;
             }

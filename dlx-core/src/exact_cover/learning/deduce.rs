@@ -71,12 +71,27 @@ impl<M: Matrix, const ITEMS: usize, const OPTIONS: usize, const STORE: usize> Le
         let mut findings = [Finding { excluded: None, len: 0, because: [0; DEDUCE_REASON] }; DEDUCE_FINDINGS];
         let n = self.collect_findings(&mut findings);
         let mut any = false;
+        // The finding whose reasons `learnt` holds after its excluded literal: a Hall set that
+        // excludes several candidates gives each the same reasons, checked and ordered once
+        // (what is excluded in between was open, so it is none of them).
+        let mut body: Option<&Finding> = None;
         for finding in &findings[..n] {
             if finding.excluded.is_some_and(|o| o >= self.matrix.options() || self.val[o] != Value::Open) {
                 continue;
             }
-            if !self.finding_clause(finding) {
-                continue;
+            match (finding.excluded, body) {
+                (Some(o), Some(b)) if b.because[..b.len] == finding.because[..finding.len] => {
+                    self.learnt[0] = Lit::excluded(o);
+                }
+                _ => {
+                    body = None;
+                    if !self.finding_clause(finding) {
+                        continue;
+                    }
+                    if finding.excluded.is_some() {
+                        body = Some(finding);
+                    }
+                }
             }
             match finding.excluded {
                 Some(o) => {
