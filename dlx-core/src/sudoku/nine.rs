@@ -861,7 +861,7 @@ pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut De
 }
 
 /// [`search`] with the root's placements from [`PLACEMENT_OPEN`], triads past
-/// [`FIXED_TRIAD_AFTER`] branches and no floor on the probes' budgets: the generator's complete grid, kept apart from the solver's
+/// [`FIXED_TRIAD_AFTER`] branches and the probes at [`REDO_AFTER`]: the generator's complete grid, kept apart from the solver's
 /// policy so that a seed's puzzles stay the same when that policy changes.
 pub(crate) fn search_filling(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     search_by(cells, limit, deadline, FILLING)
@@ -879,7 +879,8 @@ struct Rules {
     /// Whether a sparse root whose stack has fewer placements than its bands is searched
     /// transposed.
     stacks: bool,
-    /// Cells open on the root above which a probe's budget is at least those cells.
+    /// Cells open on the root above which a probe's budget is at least those cells and the
+    /// first probes come at [`SPARSE_REDO_AFTER`].
     probe_open: u32,
 }
 
@@ -926,7 +927,8 @@ fn search_from(board: Board, cells: &[u8; CELLS], limit: u64, deadline: &mut Dea
         let mut walk = Walk::new(limit, &mut found, deadline, rules);
         if rules.placements {
             walk.root = Some((&board, cells));
-            walk.redo_at = REDO_AFTER;
+            let open = count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]);
+            walk.redo_at = if open > rules.probe_open { SPARSE_REDO_AFTER } else { REDO_AFTER };
         }
         let stopped = !descend(&board, None, 0, &mut walk) && !walk.redoing;
         let probed = walk.probed;
@@ -1061,12 +1063,17 @@ const MEMBERS: [Policy; 3] = [
 pub const REDO_AFTER: u64 = 256;
 /// A probe's budget, for each policy: the branches the search took so far over this.
 pub const REDO_SHARE: u64 = 8;
-/// Cells open (fewer than 17 givens) above which a probe's budget is at least the root's open
-/// cells: at [`REDO_AFTER`] a share of 32 branches is shorter than one descent to a completion
-/// of such a grid, and a hill climb kept grids of 680 branches counted to 2 that trap the
-/// search and both first probes; with the floor, about 370. From 58 open cells the
-/// forum-hardest sets would pay 1.5% of their instructions (docs/experiments.md).
+/// Cells open (fewer than 17 givens, never a unique puzzle) above which a probe's budget is at
+/// least the root's open cells, and the first probes come at [`SPARSE_REDO_AFTER`]: such a
+/// grid's first descent reaches a completion in 37-49 branches, longer than a share of 32 at
+/// [`REDO_AFTER`]. A hill climb kept grids of 680 branches counted to 2 that trap the search
+/// and both first probes; with the floor, 371; with the earlier probes too, 178. From 58 open
+/// cells the floor would cost the forum-hardest sets 1.5% of their instructions
+/// (docs/experiments.md).
 pub const PROBE_OPEN: u32 = 64;
+/// [`REDO_AFTER`] for a root with more than [`PROBE_OPEN`] cells open: past one descent
+/// without a completion, the search is more likely in a subtree without one.
+pub const SPARSE_REDO_AFTER: u64 = 64;
 
 /// The boards from the root down to the one a search branches on (each linked to the one
 /// above it), with `found.nodes` when each was reached, whether the Hall sets' check found its
