@@ -860,8 +860,8 @@ pub(crate) fn search_on_cells(cells: &[u8; CELLS], limit: u64, deadline: &mut De
     search_by(cells, limit, deadline, ON_CELLS)
 }
 
-/// [`search`] with the root's placements from [`PLACEMENT_OPEN`] and triads past
-/// [`FIXED_TRIAD_AFTER`] branches: the generator's complete grid, kept apart from the solver's
+/// [`search`] with the root's placements from [`PLACEMENT_OPEN`], triads past
+/// [`FIXED_TRIAD_AFTER`] branches and the probes at [`REDO_AFTER`]: the generator's complete grid, kept apart from the solver's
 /// policy so that a seed's puzzles stay the same when that policy changes.
 pub(crate) fn search_filling(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline) -> Result<Found, Error> {
     search_by(cells, limit, deadline, FILLING)
@@ -879,11 +879,14 @@ struct Rules {
     /// Whether a sparse root whose stack has fewer placements than its bands is searched
     /// transposed.
     stacks: bool,
+    /// Cells open on the root above which a probe's budget is at least those cells and the
+    /// first probes come at [`SPARSE_REDO_AFTER`].
+    probe_open: u32,
 }
 
-const SEARCH: Rules = Rules { placements: true, root_open: ROOT_PLACEMENT_OPEN, triad_after: TRIAD_AFTER, stacks: true };
-const ON_CELLS: Rules = Rules { placements: false, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER, stacks: false };
-const FILLING: Rules = Rules { placements: true, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER, stacks: false };
+const SEARCH: Rules = Rules { placements: true, root_open: ROOT_PLACEMENT_OPEN, triad_after: TRIAD_AFTER, stacks: true, probe_open: PROBE_OPEN };
+const ON_CELLS: Rules = Rules { placements: false, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER, stacks: false, probe_open: u32::MAX };
+const FILLING: Rules = Rules { placements: true, root_open: PLACEMENT_OPEN, triad_after: FIXED_TRIAD_AFTER, stacks: false, probe_open: u32::MAX };
 
 /// [`search`] by `rules`.
 ///
@@ -924,7 +927,8 @@ fn search_from(board: Board, cells: &[u8; CELLS], limit: u64, deadline: &mut Dea
         let mut walk = Walk::new(limit, &mut found, deadline, rules);
         if rules.placements {
             walk.root = Some((&board, cells));
-            walk.redo_at = REDO_AFTER;
+            let open = count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]);
+            walk.redo_at = if open > rules.probe_open { SPARSE_REDO_AFTER } else { REDO_AFTER };
         }
         let stopped = !descend(&board, None, 0, &mut walk) && !walk.redoing;
         let probed = walk.probed;
@@ -1059,6 +1063,17 @@ const MEMBERS: [Policy; 3] = [
 pub const REDO_AFTER: u64 = 256;
 /// A probe's budget, for each policy: the branches the search took so far over this.
 pub const REDO_SHARE: u64 = 8;
+/// Cells open (fewer than 17 givens, never a unique puzzle) above which a probe's budget is at
+/// least the root's open cells, and the first probes come at [`SPARSE_REDO_AFTER`]: such a
+/// grid's first descent reaches a completion in 37-49 branches, longer than a share of 32 at
+/// [`REDO_AFTER`]. A hill climb kept grids of 680 branches counted to 2 that trap the search
+/// and both first probes; with the floor, 371; with the earlier probes too, 178. From 58 open
+/// cells the floor would cost the forum-hardest sets 1.5% of their instructions
+/// (docs/experiments.md).
+pub const PROBE_OPEN: u32 = 64;
+/// [`REDO_AFTER`] for a root with more than [`PROBE_OPEN`] cells open: past one descent
+/// without a completion, the search is more likely in a subtree without one.
+pub const SPARSE_REDO_AFTER: u64 = 64;
 
 /// The boards from the root down to the one a search branches on (each linked to the one
 /// above it), with `found.nodes` when each was reached, whether the Hall sets' check found its
@@ -1228,7 +1243,11 @@ fn probe(walk: &mut Walk) -> bool {
         let mut found = Found { count: 0, first: None, nodes: 0, conflicts: 0 };
         let mut probe = Walk::new(walk.limit, &mut found, &mut *walk.deadline, walk.rules);
         probe.policy = policy;
-        probe.redo_at = since / REDO_SHARE;
+        // Below 17 givens a grid has many completions, but each lies a branch or so per open
+        // cell below the root: a budget short of that gives up on the probe's first descent.
+        let open = count(start.unsolved[0]) + count(start.unsolved[1]) + count(start.unsolved[2]);
+        let budget = since / REDO_SHARE;
+        probe.redo_at = if open > walk.rules.probe_open { budget.max(u64::from(open)) } else { budget };
         let go_on = descend(&start, None, 0, &mut probe);
         let answered = !probe.redoing && !probe.deadline.passed() && (go_on || probe.found.count >= probe.limit);
         walk.probed += found.nodes;
