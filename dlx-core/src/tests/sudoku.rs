@@ -1268,3 +1268,17 @@ fn one_numbering_of_the_cover_items_for_both_searches() {
         }
     }
 }
+
+/// The grids of tests/data/sudoku9/climbed-sparse.txt: the eight worst of `make bench-hang`'s
+/// climb on branches (seed 0xbad5eed, 7-8 givens, many completions) against the search that
+/// probed every root at 256 branches with an eighth of the branches each (620-682 branches
+/// counting to 2: probes of 32 branches end no descent of 40-50 levels), and 10 isomorphs of
+/// each: answers checked against the DLX engine's count, and the effort bounded.
+#[test]
+fn nine_by_nine_sparse_grids_climbed_against_the_probes_end_soon() {
+    let (most, total) = climbed_9_effort("sudoku9/climbed-sparse.txt", 0x5ba2_5e00);
+    // 178 and 7,582 measured (up to 682 before the probes of roots of 65 cells open or more
+    // came at 64 branches with at least a branch an open cell each).
+    assert!(most <= 360, "up to {most} branches");
+    assert!(total <= 15_000, "{total} branches in 176 searches");
+}
