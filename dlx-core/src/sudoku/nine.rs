@@ -581,7 +581,7 @@ impl Board {
                 continue;
             }
             let Some(open) = triads else { return Ok(()) };
-            if open > 0 && count(self.unsolved[0]) + count(self.unsolved[1]) + count(self.unsolved[2]) < open {
+            if open > 0 && self.open() < open {
                 return Ok(());
             }
             triads = None;
@@ -680,6 +680,11 @@ impl Board {
             }
         }
         pick.map(|(placements, i)| (i, placements & 0x3F))
+    }
+
+    /// The cells not yet filled.
+    fn open(&self) -> u32 {
+        count(self.unsolved[0]) + count(self.unsolved[1]) + count(self.unsolved[2])
     }
 
     /// Whether a stack holds fewer placements over its digits than any band: tdoku's choice
@@ -904,7 +909,7 @@ fn search_by(cells: &[u8; CELLS], limit: u64, deadline: &mut Deadline, rules: Ru
         return none(limit, deadline);
     }
     if rules.stacks
-        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]) >= rules.root_open
+        && board.open() >= rules.root_open
         && board.stack_fewer()
     {
         let seen = TRANSPOSED.seen(cells);
@@ -927,7 +932,7 @@ fn search_from(board: Board, cells: &[u8; CELLS], limit: u64, deadline: &mut Dea
         let mut walk = Walk::new(limit, &mut found, deadline, rules);
         if rules.placements {
             walk.root = Some((&board, cells));
-            let open = count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2]);
+            let open = board.open();
             walk.redo_at = if open > rules.probe_open { SPARSE_REDO_AFTER } else { REDO_AFTER };
         }
         let stopped = !descend(&board, None, 0, &mut walk) && !walk.redoing;
@@ -1129,7 +1134,7 @@ fn descend(board: &Board, up: Option<&Path>, depth: u32, walk: &mut Walk) -> boo
     // A board has no more cells open than the one above it: below a dense one, none is counted.
     let sparse = usual
         && up.is_none_or(|p| p.sparse)
-        && count(board.unsolved[0]) + count(board.unsolved[1]) + count(board.unsolved[2])
+        && board.open()
             >= if up.is_none() { walk.rules.root_open } else { PLACEMENT_OPEN };
     let here = Path { board, start: walk.found.nodes, matched: core::cell::Cell::new(false), sparse, up };
     let late = usual && walk.found.nodes - walk.last >= PLACEMENT_AFTER;
@@ -1245,7 +1250,7 @@ fn probe(walk: &mut Walk) -> bool {
         probe.policy = policy;
         // Below 17 givens a grid has many completions, but each lies a branch or so per open
         // cell below the root: a budget short of that gives up on the probe's first descent.
-        let open = count(start.unsolved[0]) + count(start.unsolved[1]) + count(start.unsolved[2]);
+        let open = start.open();
         let budget = since / REDO_SHARE;
         probe.redo_at = if open > walk.rules.probe_open { budget.max(u64::from(open)) } else { budget };
         let go_on = descend(&start, None, 0, &mut probe);

@@ -57,7 +57,7 @@ fn canon9_runs_in_10_kib() {
 }
 
 /// "About 80 KiB" for dlx_rate9, dlx_hint9 and dlx_generate9_rated (the chain search's
-/// 66 KiB of paths).
+/// 70 KiB).
 #[test]
 fn rating_runs_in_80_kib() {
     let puzzles: Vec<String> = [67, 0]
